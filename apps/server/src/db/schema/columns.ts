@@ -1,0 +1,13 @@
+import { integer, timestamp } from 'drizzle-orm/pg-core';
+
+/** Columns every table carries. */
+export const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+/** The tenant column; every tenant table has it and `tenantDb` filters and stamps it. */
+export const companyIdColumn = () => integer('company_id').notNull();

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companyIdColumn, timestamps } from './columns';
+import { connections } from './connections';
+import { tickets } from './tickets';
+
+export const MEDIA_TYPES = [
+  'chat',
+  'image',
+  'audio',
+  'video',
+  'application',
+  'locationMessage',
+  'vcard',
+  'call_log',
+] as const;
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyIdColumn(),
+    ticketId: integer('ticket_id').notNull(),
+    contactId: integer('contact_id'),
+    connectionId: integer('connection_id').references(() => connections.id, {
+      onDelete: 'set null',
+    }),
+    /** The provider's id for the message; unique per connection, never a global key. */
+    providerMessageId: text('provider_message_id'),
+    body: text('body').notNull().default(''),
+    fromMe: boolean('from_me').notNull().default(false),
+    read: boolean('read').notNull().default(false),
+    mediaType: text('media_type', { enum: MEDIA_TYPES }).notNull().default('chat'),
+    /** Storage key of the media file (a generated name), never a path from the sender. */
+    mediaPath: text('media_path'),
+    mediaName: text('media_name'),
+    ack: smallint('ack').notNull().default(0),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    isEdited: boolean('is_edited').notNull().default(false),
+    quotedMsgId: bigint('quoted_msg_id', { mode: 'number' }),
+    participant: text('participant'),
+    ...timestamps,
+  },
+  (t) => [
+    index('messages_ticket_created_idx').on(t.ticketId, t.createdAt.desc(), t.id.desc()),
+    index('messages_company_idx').on(t.companyId),
+    uniqueIndex('messages_connection_provider_id_key')
+      .on(t.connectionId, t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
+    foreignKey({
+      columns: [t.companyId, t.ticketId],
+      foreignColumns: [tickets.companyId, tickets.id],
+    }).onDelete('cascade'),
+  ],
+);

@@ -1,0 +1,24 @@
+import { boolean, foreignKey, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+import { companyIdColumn, timestamps } from './columns';
+import { users } from './users';
+
+export const quickMessages = pgTable(
+  'quick_messages',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyIdColumn(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    shortcode: text('shortcode').notNull(),
+    message: text('message').notNull().default(''),
+    mediaPath: text('media_path'),
+    mediaName: text('media_name'),
+    /** Shared with every user of the company ('geral'). */
+    geral: boolean('geral').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('quick_messages_company_shortcode_idx').on(t.companyId, t.shortcode),
+    foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
+  ],
+);

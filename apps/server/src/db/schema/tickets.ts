@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+import { companyIdColumn, timestamps } from './columns';
+import { connections } from './connections';
+import { contacts } from './contacts';
+import { queues } from './queues';
+import { users } from './users';
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    companyId: companyIdColumn(),
+    status: text('status', { enum: ['pending', 'open', 'closed'] })
+      .notNull()
+      .default('pending'),
+    contactId: integer('contact_id').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    whatsappId: integer('whatsapp_id').references(() => connections.id, { onDelete: 'set null' }),
+    lastMessage: text('last_message').notNull().default(''),
+    unreadMessages: integer('unread_messages').notNull().default(0),
+    isGroup: boolean('is_group').notNull().default(false),
+    chatbot: boolean('chatbot').notNull().default(false),
+    useIntegration: boolean('use_integration').notNull().default(false),
+    integrationId: integer('integration_id'),
+    promptId: integer('prompt_id'),
+    queueOptionId: integer('queue_option_id'),
+    amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tickets_uuid_key').on(t.uuid),
+    unique('tickets_company_id_key').on(t.companyId, t.id),
+    // The lists: by status, by queue and by agent, newest first.
+    index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt.desc()),
+    index('tickets_company_queue_status_updated_idx').on(
+      t.companyId,
+      t.queueId,
+      t.status,
+      t.updatedAt.desc(),
+    ),
+    index('tickets_company_user_status_updated_idx').on(
+      t.companyId,
+      t.userId,
+      t.status,
+      t.updatedAt.desc(),
+    ),
+    index('tickets_contact_idx').on(t.companyId, t.contactId),
+    // At most one live ticket per contact and connection, whatever races the inbound path runs.
+    uniqueIndex('tickets_one_live_per_contact')
+      .on(t.contactId, t.whatsappId)
+      .where(sql`${t.status} in ('open', 'pending')`),
+    foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.companyId, t.contactId],
+      foreignColumns: [contacts.companyId, contacts.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyIdColumn(),
+    note: text('note').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ticketId: integer('ticket_id').notNull(),
+    contactId: integer('contact_id').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('ticket_notes_ticket_idx').on(t.companyId, t.ticketId),
+    index('ticket_notes_contact_idx').on(t.companyId, t.contactId),
+    foreignKey({
+      columns: [t.companyId, t.ticketId],
+      foreignColumns: [tickets.companyId, tickets.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.companyId, t.contactId],
+      foreignColumns: [contacts.companyId, contacts.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyIdColumn(),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('#5C59A0'),
+    kanban: integer('kanban').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tags_company_name_key').on(t.companyId, t.name),
+    unique('tags_company_id_key').on(t.companyId, t.id),
+    foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
+  ],
+);
+
+export const ticketTags = pgTable(
+  'ticket_tags',
+  {
+    companyId: companyIdColumn(),
+    ticketId: integer('ticket_id').notNull(),
+    tagId: integer('tag_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.tagId] }),
+    index('ticket_tags_tag_idx').on(t.tagId, t.ticketId),
+    foreignKey({
+      columns: [t.companyId, t.ticketId],
+      foreignColumns: [tickets.companyId, tickets.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.companyId, t.tagId],
+      foreignColumns: [tags.companyId, tags.id],
+    }).onDelete('cascade'),
+  ],
+);

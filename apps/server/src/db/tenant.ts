@@ -1,0 +1,116 @@
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import type {
+  PgColumn,
+  PgInsertValue,
+  PgSelectBase,
+  PgTable,
+  PgUpdateSetSource,
+  SelectedFields,
+} from 'drizzle-orm/pg-core';
+import type {
+  GetSelectTableName,
+  GetSelectTableSelection,
+} from 'drizzle-orm/query-builders/select.types';
+import type { Db } from './client';
+
+/** A table that belongs to one company. */
+export type TenantTable = PgTable & { companyId: PgColumn };
+
+declare const opaque: unique symbol;
+/** The database as request contexts carry it: opaque, usable only through `tenantDb`. */
+export type DbHandle = { readonly [opaque]: 'DbHandle' };
+export const toHandle = (db: Db): DbHandle => db as unknown as DbHandle;
+
+export interface TenantScope {
+  companyId: number;
+  db: DbHandle;
+}
+
+type WithoutCompany<T> = Omit<T, 'companyId'>;
+
+/**
+ * The only way module code reaches tenant tables. Every read is filtered by the company, every
+ * write is stamped with it, and no method accepts a company id from the caller.
+ */
+export class TenantDb {
+  readonly #db: Db;
+  readonly companyId: number;
+
+  constructor(db: Db, companyId: number) {
+    if (!Number.isInteger(companyId) || companyId <= 0) {
+      throw new Error('TenantDb needs a company id');
+    }
+    this.#db = db;
+    this.companyId = companyId;
+  }
+
+  /** `company_id = <this company> [and where]`, for joins and sub-queries. */
+  scope<T extends TenantTable>(table: T, where?: SQL): SQL {
+    return and(eq(table.companyId, this.companyId), where) as SQL;
+  }
+
+  /** All columns of a tenant table; chain orderBy/limit/joins. A second where cannot be set. */
+  selectFrom<T extends TenantTable>(table: T, where?: SQL) {
+    // drizzle's `from` cannot be called with a generic table; the cast restores its own type.
+    const query = this.#db.select().from(table as PgTable) as unknown as PgSelectBase<
+      GetSelectTableName<T>,
+      GetSelectTableSelection<T>,
+      'single'
+    >;
+    return query.where(this.scope(table, where));
+  }
+
+  /** Chosen fields (may reference joined tables) from a tenant table. */
+  select<F extends SelectedFields>(fields: F) {
+    const db = this.#db;
+    const scope = this.scope.bind(this);
+    return {
+      from: <T extends TenantTable>(table: T, where?: SQL) =>
+        (
+          db.select(fields).from(table as PgTable) as unknown as PgSelectBase<
+            GetSelectTableName<T>,
+            F,
+            'partial'
+          >
+        ).where(scope(table, where)),
+    };
+  }
+
+  async count<T extends TenantTable>(table: T, where?: SQL): Promise<number> {
+    const [row] = await this.#db
+      .select({ value: count() })
+      .from(table as PgTable)
+      .where(this.scope(table, where));
+    return row?.value ?? 0;
+  }
+
+  insert<T extends TenantTable>(
+    table: T,
+    values: WithoutCompany<PgInsertValue<T>> | WithoutCompany<PgInsertValue<T>>[],
+  ) {
+    const stamp = (row: WithoutCompany<PgInsertValue<T>>) =>
+      ({ ...row, companyId: this.companyId }) as PgInsertValue<T>;
+    const rows = Array.isArray(values) ? values.map(stamp) : [stamp(values)];
+    return this.#db.insert(table).values(rows);
+  }
+
+  update<T extends TenantTable>(table: T, set: WithoutCompany<PgUpdateSetSource<T>>, where: SQL) {
+    if ('companyId' in set) throw new Error('A row cannot move to another company');
+    return this.#db
+      .update(table)
+      .set(set as PgUpdateSetSource<T>)
+      .where(this.scope(table, where));
+  }
+
+  delete<T extends TenantTable>(table: T, where: SQL) {
+    return this.#db.delete(table).where(this.scope(table, where));
+  }
+
+  /** Runs `work` in one transaction, still scoped to this company. */
+  transaction<R>(work: (tx: TenantDb) => Promise<R>): Promise<R> {
+    return this.#db.transaction((tx) => work(new TenantDb(tx as unknown as Db, this.companyId)));
+  }
+}
+
+export const tenantDb = (scope: TenantScope): TenantDb =>
+  new TenantDb(scope.db as unknown as Db, scope.companyId);

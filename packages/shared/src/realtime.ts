@@ -1,0 +1,44 @@
+/**
+ * The realtime channel's names (spec core 7). Company events are `company-{id}-{topic}`; the
+ * payload always carries an `action`.
+ */
+export const COMPANY_TOPICS = [
+  'whatsapp',
+  'whatsappSession',
+  'user',
+  'chat',
+  'appMessage',
+  'ticket',
+  'contact',
+  'auth',
+  'queue',
+  'settings',
+  'payment',
+] as const;
+export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
+
+export const companyEvent = (companyId: number, topic: CompanyTopic) =>
+  `company-${companyId}-${topic}` as const;
+
+export const ANNOUNCEMENT_EVENT = 'company-announcement';
+
+/** Messages a client may emit. */
+export const CLIENT_MESSAGES = {
+  joinTickets: 'joinTickets',
+  leaveTickets: 'leaveTickets',
+  joinNotification: 'joinNotification',
+  leaveNotification: 'leaveNotification',
+  joinChatBox: 'joinChatBox',
+  leaveChatBox: 'leaveChatBox',
+  userStatus: 'userStatus',
+} as const;
+
+/** Answer to a join the server refused; sent to the asking socket only. */
+export const JOIN_REFUSED_EVENT = 'joinRefused';
+
+export interface AuthEvent {
+  action: 'update';
+  user: { id: number };
+  /** Session that caused it; the client that owns it keeps its session. */
+  sessionId?: string;
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+const toggle = z.enum(['enabled', 'disabled']);
+
+/** Every company setting and the values it accepts (spec core 3, administration 3). */
+export const SETTING_VALUES = {
+  userRating: toggle,
+  scheduleType: z.enum(['disabled', 'queue', 'company']),
+  call: toggle,
+  CheckMsgIsGroup: toggle,
+  sendGreetingAccepted: toggle,
+  sendMsgTransfTicket: toggle,
+  sendGreetingMessageOneQueues: toggle,
+  chatBotType: z.enum(['text']),
+  campaignsEnabled: z.enum(['true', 'false']),
+  userCreation: toggle,
+  /** Payment-provider key: readable only by the super user, never emitted. */
+  asaas: z.string().max(500),
+} as const;
+
+export type SettingKey = keyof typeof SETTING_VALUES;
+export const SETTING_KEYS = Object.keys(SETTING_VALUES) as SettingKey[];
+export const SECRET_SETTING_KEYS: readonly SettingKey[] = ['asaas'];
+/** Settings only the super user may read or change. */
+export const SUPER_SETTING_KEYS: readonly SettingKey[] = ['asaas', 'userCreation'];
+
+export const DEFAULT_SETTINGS: Record<Exclude<SettingKey, 'asaas'>, string> = {
+  userRating: 'disabled',
+  scheduleType: 'queue',
+  call: 'disabled',
+  CheckMsgIsGroup: 'enabled',
+  sendGreetingAccepted: 'disabled',
+  sendMsgTransfTicket: 'disabled',
+  sendGreetingMessageOneQueues: 'enabled',
+  chatBotType: 'text',
+  campaignsEnabled: 'true',
+  userCreation: 'enabled',
+};
+
+export const settingSchema = z.object({ key: z.string(), value: z.string() });
+export type Setting = z.infer<typeof settingSchema>;
+
+export const settingKeyParamsSchema = z.strictObject({
+  key: z.enum(SETTING_KEYS as [SettingKey, ...SettingKey[]]),
+});
+export const settingUpdateSchema = z.strictObject({
+  value: z.union([z.string().max(500), z.boolean()]).transform((value) => String(value)),
+  key: z.string().max(100).optional(),
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { boundedString, emailField, passwordField, positiveId } from '../validation';
+
+export const PROFILES = ['admin', 'user'] as const;
+export const profileSchema = z.enum(PROFILES);
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The original product spells the disabled value 'desabled'; clients send and expect it. */
+export const allTicketSchema = z.enum(['enabled', 'desabled']);
+
+export const userQueueSchema = z.object({ id: z.number(), name: z.string(), color: z.string() });
+
+export const userSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  profile: profileSchema,
+  super: z.boolean(),
+  allTicket: allTicketSchema,
+  online: z.boolean(),
+  companyId: z.number(),
+  whatsappId: z.number().nullable(),
+  queues: z.array(userQueueSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const userFields = {
+  name: boundedString(2, 50),
+  email: emailField,
+  profile: profileSchema.optional(),
+  allTicket: allTicketSchema.optional(),
+  whatsappId: positiveId.nullable().optional(),
+  queueIds: z.array(positiveId).max(500).optional(),
+  /** Old clients send it; a user's company never changes through this form. */
+  companyId: z.coerce.number().int().optional(),
+};
+
+export const userCreateSchema = z.strictObject({ ...userFields, password: passwordField });
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+/** Password is optional on edit: an empty string keeps the current one. */
+export const userUpdateSchema = z.strictObject({
+  ...userFields,
+  name: userFields.name.optional(),
+  email: userFields.email.optional(),
+  password: z.union([z.literal(''), passwordField]).optional(),
+});
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const usersPageSchema = z.object({
+  users: z.array(userSchema),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+
+export const userListItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  profile: profileSchema,
+  online: z.boolean(),
+  queues: z.array(userQueueSchema),
+});
