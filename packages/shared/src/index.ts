@@ -5,6 +5,7 @@ export * from './errors';
 export * from './pagination';
 export * from './permissions';
 export * from './plans/plans.schemas';
+export * from './queues/queues.schemas';
 export * from './realtime';
 export * from './settings/settings.schemas';
 export * from './users/users.schemas';

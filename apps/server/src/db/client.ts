@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
+import type { DbHandle } from './tenant';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -20,3 +21,6 @@ export function connectDatabase(url: string, max = 20): Database {
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
+
+/** The raw handle behind an opaque one; for db/ and platform/ code only (lint-enforced). */
+export const unwrapHandle = (handle: DbHandle): Db => handle as unknown as Db;

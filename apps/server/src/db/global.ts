@@ -1,8 +1,12 @@
-import { eq, type SQL } from 'drizzle-orm';
-import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { count, eq, type SQL } from 'drizzle-orm';
+import type { PgInsertValue, PgSelectBase, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type {
+  GetSelectTableName,
+  GetSelectTableSelection,
+} from 'drizzle-orm/query-builders/select.types';
 import type { Db } from './client';
 import { companies, helps, plans } from './schema';
-import type { DbHandle } from './tenant';
+import { type DbHandle, TenantDb } from './tenant';
 
 /** Tables that belong to the platform, not to one company: reachable by super-user code. */
 export type GlobalTable = typeof plans | typeof helps | typeof companies;
@@ -15,19 +19,45 @@ export class GlobalDb {
   }
 
   selectFrom<T extends GlobalTable>(table: T, where?: SQL) {
-    return this.#db.select().from(table as GlobalTable).where(where);
+    const query = this.#db.select().from(table as PgTable) as unknown as PgSelectBase<
+      GetSelectTableName<T>,
+      GetSelectTableSelection<T>,
+      'single'
+    >;
+    return query.where(where);
   }
 
-  insert<T extends GlobalTable>(table: T, values: PgInsertValue<T>) {
-    return this.#db.insert(table).values(values);
+  async count<T extends GlobalTable>(table: T, where?: SQL): Promise<number> {
+    const [row] = await this.#db
+      .select({ value: count() })
+      .from(table as PgTable)
+      .where(where);
+    return row?.value ?? 0;
   }
 
-  update<T extends GlobalTable>(table: T, set: PgUpdateSetSource<T>, where: SQL) {
+  insert<T extends GlobalTable>(table: T, values: NoInfer<T['$inferInsert']>) {
+    return this.#db.insert(table).values(values as PgInsertValue<T>);
+  }
+
+  update<T extends GlobalTable>(table: T, set: NoInfer<PgUpdateSetSource<T>>, where: SQL) {
     return this.#db.update(table).set(set).where(where);
   }
 
   delete<T extends GlobalTable>(table: T, where: SQL) {
     return this.#db.delete(table).where(where);
+  }
+
+  /**
+   * One transaction over platform tables and, through `tenantOf`, the tenant tables of a company
+   * being provisioned (sign-up, super-user creation).
+   */
+  transaction<R>(
+    work: (tx: GlobalDb, tenantOf: (companyId: number) => TenantDb) => Promise<R>,
+  ): Promise<R> {
+    return this.#db.transaction((tx) => {
+      const raw = tx as unknown as Db;
+      return work(new GlobalDb(raw), (companyId) => new TenantDb(raw, companyId));
+    });
   }
 
   companyById(id: number) {

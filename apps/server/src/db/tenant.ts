@@ -86,15 +86,19 @@ export class TenantDb {
 
   insert<T extends TenantTable>(
     table: T,
-    values: WithoutCompany<PgInsertValue<T>> | WithoutCompany<PgInsertValue<T>>[],
+    values: NoInfer<WithoutCompany<T['$inferInsert']> | WithoutCompany<T['$inferInsert']>[]>,
   ) {
-    const stamp = (row: WithoutCompany<PgInsertValue<T>>) =>
+    const stamp = (row: WithoutCompany<T['$inferInsert']>) =>
       ({ ...row, companyId: this.companyId }) as PgInsertValue<T>;
     const rows = Array.isArray(values) ? values.map(stamp) : [stamp(values)];
     return this.#db.insert(table).values(rows);
   }
 
-  update<T extends TenantTable>(table: T, set: WithoutCompany<PgUpdateSetSource<T>>, where: SQL) {
+  update<T extends TenantTable>(
+    table: T,
+    set: NoInfer<WithoutCompany<PgUpdateSetSource<T>>>,
+    where: SQL,
+  ) {
     if ('companyId' in set) throw new Error('A row cannot move to another company');
     return this.#db
       .update(table)

@@ -1,0 +1,12 @@
+/** Whether a database error is a unique violation (optionally of one named index). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  const pgError = cause as { code?: string; constraint?: string };
+  return pgError?.code === '23505' && (!constraint || pgError.constraint === constraint);
+}
+
+/** Whether a database error is a foreign-key violation (a referenced row is missing). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  return (cause as { code?: string })?.code === '23503';
+}

@@ -1,0 +1,46 @@
+import { ConfigError, loadConfig } from './config';
+import { seed } from './seed';
+import { openDatabase, startApiServer } from './server';
+import { startWebServer } from './web-server';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Refusing to start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { database, stop } = await openDatabase(config);
+  const seeded = await seed(config, database);
+  const api = await startApiServer(config, database);
+  const web = await startWebServer(config);
+  const log = api.app.log;
+  if (seeded.admin?.password) {
+    log.info(`Demo data created. Sign in as ${seeded.admin.email} / ${seeded.admin.password}`);
+    console.log(`\n  Demo sign-in: ${seeded.admin.email} / ${seeded.admin.password}\n`);
+  }
+  console.log(`  API  ${api.url}   (docs at ${api.url}/docs)`);
+  if (web) console.log(`  Web  http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.WEB_PORT}\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: shutting down`);
+    await web?.close();
+    await api.close();
+    await stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,110 @@
+import {
+  DUE_DATE_WARNING_DAYS,
+  type Login,
+  type Session,
+  type SessionUser,
+} from '@atendi/shared';
+import type { Platform } from '../../app';
+import type { RequestContext } from '../../platform/auth/context';
+import { findLoginUser } from '../../platform/auth/credentials';
+import { decoyHash, verifyPassword } from '../../platform/auth/passwords';
+import type { IssuedSession } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/errors';
+import { loadSessionUser } from './auth.repository';
+
+const MINUTE = 60_000;
+const EMAIL_FAILURES_MAX = 10;
+const EMAIL_FAILURES_WINDOW = 15 * MINUTE;
+
+export interface SignedIn {
+  session: Session;
+  refreshToken: string;
+}
+
+const DAY = 86_400_000;
+
+/** Whole days from today (UTC) to a YYYY-MM-DD due date; negative once it has passed. */
+export function daysUntil(dueDate: string, now = new Date()): number {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Math.round((Date.parse(`${dueDate}T00:00:00Z`) - today) / DAY);
+}
+
+export class AuthService {
+  constructor(private readonly platform: Platform) {}
+
+  async login(credentials: Login, ip: string): Promise<SignedIn> {
+    const { limiter, config, db, sessions } = this.platform;
+    const email = credentials.email.trim().toLowerCase();
+    await limiter.consume(
+      { key: `login:ip:${ip}`, max: config.LOGIN_RATE_LIMIT_PER_MINUTE, windowMs: MINUTE },
+      { key: `login:email-failures:${email}`, max: EMAIL_FAILURES_MAX, windowMs: EMAIL_FAILURES_WINDOW },
+    );
+    const user = await findLoginUser(db, email);
+    const valid = user
+      ? await verifyPassword(user.passwordHash, credentials.password)
+      : await verifyPassword(await decoyHash(), credentials.password);
+    if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+    await limiter.reset(`login:email-failures:${email}`);
+
+    if (!user.super && user.dueDate && daysUntil(user.dueDate) < 0) {
+      const [year, month, day] = user.dueDate.split('-');
+      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 401, {
+        dueDate: user.dueDate,
+        message: `Opss! Sua assinatura venceu ${day}/${month}/${year}. Entre em contato com o Suporte para mais informações!`,
+      });
+    }
+
+    // One live session per user: signing in here ends the others ('login elsewhere').
+    await sessions.revokeUser(user.id);
+    const issued = await sessions.create(user.id, user.companyId);
+    const signedIn = await this.#answer(issued);
+    this.platform.events.emit('auth.signedIn', {
+      companyId: user.companyId,
+      userId: user.id,
+      sessionId: issued.sessionId,
+    });
+    return signedIn;
+  }
+
+  async refresh(refreshToken: string | undefined): Promise<SignedIn> {
+    if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    const rotated = await this.platform.sessions.rotate(refreshToken);
+    if ('failure' in rotated) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    return this.#answer(rotated);
+  }
+
+  async logout(sessionId: string | undefined): Promise<void> {
+    if (sessionId) await this.platform.sessions.revoke(sessionId);
+  }
+
+  logoutByRefresh(refreshToken: string): Promise<void> {
+    return this.platform.sessions.revokeByRefresh(refreshToken);
+  }
+
+  async me(ctx: RequestContext): Promise<SessionUser> {
+    const user = await loadSessionUser(ctx, ctx.userId);
+    if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    return user;
+  }
+
+  async #answer(issued: IssuedSession): Promise<SignedIn> {
+    const scope = { companyId: issued.companyId, db: this.platform.db };
+    const user = await loadSessionUser(scope, issued.userId);
+    if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    const token = await this.platform.tokens.sign({
+      sub: String(user.id),
+      cid: user.companyId,
+      sid: issued.sessionId,
+    });
+    const days = user.company.dueDate ? daysUntil(user.company.dueDate) : null;
+    return {
+      session: {
+        token,
+        user,
+        daysToDueDate: days,
+        dueDateWarning: days !== null && days < DUE_DATE_WARNING_DAYS && !user.super,
+      },
+      refreshToken: issued.refreshToken,
+    };
+  }
+}

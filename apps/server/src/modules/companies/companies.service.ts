@@ -1,0 +1,266 @@
+import {
+  type Company,
+  type CompanyCreate,
+  type CompanySchedule,
+  type CompanyUpdate,
+  DEFAULT_PAGE_SIZE,
+  hasRole,
+  type ListQuery,
+  type Plan,
+  type Signup,
+  TRIAL_DAYS,
+} from '@atendi/shared';
+import { asc, eq, ilike, or } from 'drizzle-orm';
+import type { Platform } from '../../app';
+import { isUniqueViolation } from '../../db/errors';
+import { type GlobalDb, globalDb } from '../../db/global';
+import { companies, plans, settings, users } from '../../db/schema';
+import type { TenantDb } from '../../db/tenant';
+import type { RequestContext } from '../../platform/auth/context';
+import { emailTaken } from '../../platform/auth/credentials';
+import { hashPassword } from '../../platform/auth/passwords';
+import { AppError, forbidden } from '../../platform/errors';
+import { platformSetting } from '../../platform/platform-settings';
+import { isoRequired, likePattern, page, sliceMore } from '../../platform/routes';
+import { presentPlan } from '../plans/plans.presenter';
+import { seedDefaultSettings } from '../settings/settings.service';
+
+type CompanyRow = typeof companies.$inferSelect;
+
+export const presentCompany = (row: CompanyRow): Company => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  planId: row.planId,
+  status: row.status,
+  dueDate: row.dueDate,
+  recurrence: row.recurrence as Company['recurrence'],
+  schedules: row.schedules,
+  createdAt: isoRequired(row.createdAt),
+  updatedAt: isoRequired(row.updatedAt),
+});
+
+/** The default opening hours (spec core 9). */
+export const DEFAULT_SCHEDULES: CompanySchedule[] = [
+  ['Segunda-feira', 'monday', '08:00', '18:00'],
+  ['Terça-feira', 'tuesday', '08:00', '18:00'],
+  ['Quarta-feira', 'wednesday', '08:00', '18:00'],
+  ['Quinta-feira', 'thursday', '08:00', '18:00'],
+  ['Sexta-feira', 'friday', '08:00', '18:00'],
+  ['Sábado', 'saturday', '08:00', '12:00'],
+  ['Domingo', 'sunday', '00:00', '00:00'],
+].map(([weekday, weekdayEn, startTime, endTime]) => ({
+  weekday: weekday!,
+  weekdayEn: weekdayEn as CompanySchedule['weekdayEn'],
+  startTime: startTime!,
+  endTime: endTime!,
+}));
+
+export interface NewCompany {
+  name: string;
+  email: string;
+  phone?: string | null;
+  planId: number;
+  status?: boolean;
+  dueDate?: string | null;
+  trialExpiration?: Date | null;
+  recurrence?: string;
+  campaignsEnabled?: boolean;
+  admin?: { name: string; email: string; password: string; super?: boolean };
+}
+
+const today = (plusDays = 0) => {
+  const date = new Date(Date.now() + plusDays * 86_400_000);
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * Creates a company with its settings and, when given, its first admin, in one transaction.
+ * Used by sign-up, by the super user and by the seed.
+ */
+export async function provisionCompany(db: GlobalDb, data: NewCompany) {
+  const passwordHash = data.admin ? await hashPassword(data.admin.password) : undefined;
+  try {
+    return await db.transaction(async (tx, tenantOf) => {
+      const [plan] = await tx.selectFrom(plans, eq(plans.id, data.planId));
+      if (!plan) throw new AppError('ERR_NO_PLAN_FOUND', 404);
+      const [company] = await tx
+        .insert(companies, {
+          name: data.name,
+          email: data.email,
+          phone: data.phone ?? null,
+          planId: data.planId,
+          status: data.status ?? true,
+          dueDate: data.dueDate ?? null,
+          trialExpiration: data.trialExpiration ?? null,
+          recurrence: data.recurrence ?? 'MENSAL',
+          schedules: DEFAULT_SCHEDULES,
+        })
+        .returning();
+      const tenant: TenantDb = tenantOf(company!.id);
+      await seedDefaultSettings(tenant);
+      if (data.campaignsEnabled === false) {
+        await tenant.update(settings, { value: 'false' }, eq(settings.key, 'campaignsEnabled'));
+      }
+      let adminId: number | undefined;
+      if (data.admin && passwordHash) {
+        const [admin] = await tenant
+          .insert(users, {
+            name: data.admin.name,
+            email: data.admin.email,
+            passwordHash,
+            profile: 'admin',
+            super: data.admin.super ?? false,
+            allTicket: 'enabled',
+          })
+          .returning({ id: users.id });
+        adminId = admin!.id;
+      }
+      return { company: company!, adminId };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'companies_name_key')) {
+      throw new AppError('ERR_DUPLICATED_COMPANY', 409);
+    }
+    if (isUniqueViolation(error, 'users_email_key')) throw new AppError('ERR_DUPLICATED_EMAIL', 409);
+    throw error;
+  }
+}
+
+export class CompaniesService {
+  constructor(private readonly platform: Platform) {}
+
+  get #db() {
+    return globalDb({ db: this.platform.db });
+  }
+
+  /** Public sign-up: a company on a 3-day trial with its first admin. */
+  async signup(data: Signup, ip: string): Promise<Company> {
+    await this.platform.limiter.consume({ key: `signup:ip:${ip}`, max: 5, windowMs: 3_600_000 });
+    if (!(await this.#signupOpen())) throw new AppError('ERR_USER_CREATION_DISABLED', 403);
+    if (await emailTaken(this.platform.db, data.email)) {
+      throw new AppError('ERR_DUPLICATED_EMAIL', 409);
+    }
+    const { company } = await provisionCompany(this.#db, {
+      name: data.name,
+      email: data.email,
+      phone: data.phone,
+      planId: data.planId,
+      dueDate: today(TRIAL_DAYS),
+      trialExpiration: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
+      recurrence: 'MENSAL',
+      campaignsEnabled: data.campaignsEnabled ?? true,
+      admin: { name: data.name, email: data.email, password: data.password },
+    });
+    return presentCompany(company);
+  }
+
+  async list(query: ListQuery) {
+    const search = query.searchParam?.trim();
+    const where = search
+      ? or(ilike(companies.name, likePattern(search)), ilike(companies.email, likePattern(search)))
+      : undefined;
+    const { limit, offset } = page(query.pageNumber, DEFAULT_PAGE_SIZE);
+    const [rows, total] = await Promise.all([
+      this.#db.selectFrom(companies, where).orderBy(asc(companies.name)).limit(limit).offset(offset),
+      this.#db.count(companies, where),
+    ]);
+    const { rows: pageRows, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);
+    return { companies: pageRows.map(presentCompany), count: total, hasMore };
+  }
+
+  async all(): Promise<Company[]> {
+    const rows = await this.#db.selectFrom(companies).orderBy(asc(companies.name));
+    return rows.map(presentCompany);
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<Company> {
+    this.#ownOrSuper(ctx, id);
+    const row = await this.#db.companyById(id);
+    if (!row) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+    return presentCompany(row);
+  }
+
+  /** The company with its plan, for its own admin or the super user. */
+  async withPlan(ctx: RequestContext, id: number): Promise<Company & { plan: Plan }> {
+    const company = await this.get(ctx, id);
+    const [plan] = await this.#db.selectFrom(plans, eq(plans.id, company.planId));
+    return { ...company, plan: presentPlan(plan!) };
+  }
+
+  async create(data: CompanyCreate): Promise<Company> {
+    if (data.password && (await emailTaken(this.platform.db, data.email))) {
+      throw new AppError('ERR_DUPLICATED_EMAIL', 409);
+    }
+    const { company } = await provisionCompany(this.#db, {
+      ...data,
+      dueDate: data.dueDate ?? null,
+      admin: data.password
+        ? { name: data.name, email: data.email, password: data.password }
+        : undefined,
+    });
+    return presentCompany(company);
+  }
+
+  async update(id: number, data: CompanyUpdate): Promise<Company> {
+    const { id: _ignored, campaignsEnabled, ...changes } = data;
+    if (changes.planId) await this.#requirePlan(changes.planId);
+    const row = await this.#db
+      .transaction(async (tx, tenantOf) => {
+        const [updated] = await tx
+          .update(companies, { ...changes, updatedAt: new Date() }, eq(companies.id, id))
+          .returning();
+        if (updated && campaignsEnabled !== undefined) {
+          const value = String(campaignsEnabled);
+          await tenantOf(id)
+            .insert(settings, { key: 'campaignsEnabled', value })
+            .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value } });
+        }
+        return updated;
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw new AppError('ERR_DUPLICATED_COMPANY', 409);
+        throw error;
+      });
+    if (!row) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+    return presentCompany(row);
+  }
+
+  async remove(ctx: RequestContext, id: number): Promise<void> {
+    if (id === ctx.companyId) throw new AppError('ERR_NO_PERMISSION', 403);
+    const deleted = await this.#db
+      .delete(companies, eq(companies.id, id))
+      .returning({ id: companies.id });
+    if (deleted.length === 0) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+  }
+
+  async updateSchedules(
+    ctx: RequestContext,
+    id: number,
+    schedules: CompanySchedule[],
+  ): Promise<Company> {
+    this.#ownOrSuper(ctx, id);
+    if (!hasRole(ctx, 'admin')) throw forbidden();
+    const [row] = await this.#db
+      .update(companies, { schedules, updatedAt: new Date() }, eq(companies.id, id))
+      .returning();
+    if (!row) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+    return presentCompany(row);
+  }
+
+  /** Another company's id answers 404, as if it did not exist, unless the caller is super. */
+  #ownOrSuper(ctx: RequestContext, id: number) {
+    if (id !== ctx.companyId && !ctx.super) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+  }
+
+  async #requirePlan(planId: number) {
+    const [plan] = await this.#db.selectFrom(plans, eq(plans.id, planId));
+    if (!plan) throw new AppError('ERR_NO_PLAN_FOUND', 404);
+  }
+
+  /** Sign-up is open unless the platform's super user switched 'userCreation' off. */
+  async #signupOpen(): Promise<boolean> {
+    return (await platformSetting(this.platform.db, 'userCreation')) !== 'disabled';
+  }
+}

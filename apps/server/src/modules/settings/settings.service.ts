@@ -1,0 +1,70 @@
+import {
+  DEFAULT_SETTINGS,
+  SECRET_SETTING_KEYS,
+  SETTING_VALUES,
+  SUPER_SETTING_KEYS,
+  type Setting,
+  type SettingKey,
+} from '@atendi/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { Platform } from '../../app';
+import { settings } from '../../db/schema';
+import { type TenantDb, tenantDb } from '../../db/tenant';
+import type { RequestContext } from '../../platform/auth/context';
+import { AppError, forbidden } from '../../platform/errors';
+
+/** The settings a company starts with. */
+export async function seedDefaultSettings(db: TenantDb): Promise<void> {
+  await db
+    .insert(
+      settings,
+      Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })),
+    )
+    .onConflictDoNothing();
+}
+
+export class SettingsService {
+  constructor(private readonly platform: Platform) {}
+
+  /** The company's settings; the super-only ones (payment key, sign-up switch) only for super. */
+  async list(ctx: RequestContext): Promise<Setting[]> {
+    const rows = await tenantDb(ctx)
+      .select({ key: settings.key, value: settings.value })
+      .from(settings)
+      .orderBy(asc(settings.key));
+    const stored = new Map(rows.map((row) => [row.key, row.value]));
+    const keys = new Set([...Object.keys(DEFAULT_SETTINGS), ...stored.keys()]);
+    return [...keys]
+      .filter((key) => ctx.super || !SUPER_SETTING_KEYS.includes(key as SettingKey))
+      .map((key) => ({
+        key,
+        value: stored.get(key) ?? DEFAULT_SETTINGS[key as keyof typeof DEFAULT_SETTINGS] ?? '',
+      }));
+  }
+
+  async update(ctx: RequestContext, key: SettingKey, value: string): Promise<Setting> {
+    if (SUPER_SETTING_KEYS.includes(key) && !ctx.super) throw forbidden();
+    const parsed = SETTING_VALUES[key].safeParse(value);
+    if (!parsed.success) {
+      throw new AppError('ERR_VALIDATION', 400, {
+        fields: [{ path: 'body.value', message: parsed.error.issues[0]?.message ?? 'Invalid' }],
+      });
+    }
+    const db = tenantDb(ctx);
+    await db
+      .insert(settings, { key, value: parsed.data })
+      .onConflictDoUpdate({
+        target: [settings.companyId, settings.key],
+        set: { value: parsed.data, updatedAt: new Date() },
+      });
+    const [row] = await db
+      .select({ key: settings.key, value: settings.value })
+      .from(settings, eq(settings.key, key));
+    if (!row) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+    // A secret value never travels on the realtime channel.
+    if (!SECRET_SETTING_KEYS.includes(key)) {
+      this.platform.events.emit('settings.updated', { companyId: ctx.companyId, setting: row });
+    }
+    return SECRET_SETTING_KEYS.includes(key) ? { key, value: '********' } : row;
+  }
+}

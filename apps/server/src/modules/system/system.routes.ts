@@ -1,0 +1,15 @@
+import { APP_VERSION } from '@atendi/shared';
+import { z } from 'zod';
+import { routes } from '../../platform/routes';
+
+export const systemRoutes = () =>
+  routes(async (app) => {
+    app.get(
+      '/version',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['system'], response: { 200: z.object({ version: z.string() }) } },
+      },
+      async () => ({ version: APP_VERSION }),
+    );
+  });

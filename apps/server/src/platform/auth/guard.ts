@@ -1,0 +1,72 @@
+import { can, type PermissionName } from '@atendi/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client';
+import { AppError } from '../errors';
+import { loadContext, type RequestContext } from './context';
+import { bearerToken, type TokenService } from './tokens';
+
+/** What a route requires: nothing (public), or a permission of the shared table. */
+export type Access = 'public' | PermissionName;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The caller; set on every non-public route before validation and the handler. */
+    ctx: RequestContext;
+  }
+}
+
+const ALWAYS_PUBLIC = [/^\/docs(\/|$)/];
+
+export interface GuardOptions {
+  db: Db;
+  tokens: TokenService;
+}
+
+/**
+ * Every route must say who may call it: registration fails otherwise, so a new route cannot ship
+ * unguarded by accident. Authentication runs first, before the body is parsed.
+ */
+export const authGuard = fp<GuardOptions>(async (app: FastifyInstance, { db, tokens }) => {
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+
+  app.addHook('onRoute', (route) => {
+    if (ALWAYS_PUBLIC.some((pattern) => pattern.test(route.url))) {
+      route.config = { ...(route.config as object), access: 'public' };
+      return;
+    }
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    request.ctx = await authenticate(db, tokens, bearerToken(request.headers.authorization));
+    if (!can(request.ctx, access, request.ctx.planFlags)) {
+      throw new AppError('ERR_NO_PERMISSION', 403);
+    }
+  });
+});
+
+/**
+ * Missing, forged or revoked tokens are 401 (the client signs out). An expired but genuine
+ * token is 403 ERR_SESSION_EXPIRED, which the spec's clients answer with one refresh and a retry.
+ */
+export async function authenticate(
+  db: Db,
+  tokens: TokenService,
+  token: string | undefined,
+): Promise<RequestContext> {
+  if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  const verified = await tokens.verify(token);
+  if (!verified.ok) {
+    throw new AppError('ERR_SESSION_EXPIRED', verified.reason === 'expired' ? 403 : 401);
+  }
+  const ctx = await loadContext(db, verified.claims);
+  if (!ctx) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  return ctx;
+}

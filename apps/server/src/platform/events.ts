@@ -1,0 +1,35 @@
+import { EventEmitter } from 'node:events';
+import type { Setting, User } from '@atendi/shared';
+
+/** Facts the services announce after they commit; the realtime gateway turns them into events. */
+export interface DomainEvents {
+  'auth.signedIn': { companyId: number; userId: number; sessionId: string };
+  'user.saved': { companyId: number; action: 'create' | 'update'; user: User };
+  'user.deleted': { companyId: number; userId: number };
+  'user.presence': { companyId: number; userId: number; online: boolean };
+  'settings.updated': { companyId: number; setting: Setting };
+  'queue.saved': { companyId: number; action: 'create' | 'update'; queue: { id: number } };
+  'queue.deleted': { companyId: number; queueId: number };
+}
+
+export type DomainEventName = keyof DomainEvents;
+
+export class EventBus {
+  readonly #emitter = new EventEmitter({ captureRejections: false });
+
+  constructor() {
+    this.#emitter.setMaxListeners(50);
+  }
+
+  on<K extends DomainEventName>(name: K, listener: (payload: DomainEvents[K]) => void): void {
+    this.#emitter.on(name, listener);
+  }
+
+  off<K extends DomainEventName>(name: K, listener: (payload: DomainEvents[K]) => void): void {
+    this.#emitter.off(name, listener);
+  }
+
+  emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): void {
+    this.#emitter.emit(name, payload);
+  }
+}

@@ -1,0 +1,73 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { type App, buildApp } from './app';
+import type { Config } from './config';
+import { connectDatabase, type Database } from './db/client';
+import { startEmbeddedPostgres } from './db/embedded';
+import { runMigrations } from './db/migrate';
+import { RealtimeGateway } from './platform/realtime';
+
+export interface RunningServer {
+  app: App;
+  realtime: RealtimeGateway;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The database the config names, or the embedded one under DATA_DIR; migrated. */
+export async function openDatabase(config: Config): Promise<{ database: Database; stop(): Promise<void> }> {
+  let url = config.DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!url) {
+    const embedded = await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT);
+    url = embedded.url;
+    stopEmbedded = embedded.stop;
+  }
+  const database = connectDatabase(url, config.DB_POOL_MAX);
+  await runMigrations(database.pool);
+  return {
+    database,
+    stop: async () => {
+      await database.close();
+      await stopEmbedded?.();
+    },
+  };
+}
+
+/** Builds the API with its realtime channel and listens on PORT. */
+export async function startApiServer(
+  config: Config,
+  database: Database,
+  options: { onEmit?: (event: string, payload: unknown) => void } = {},
+): Promise<RunningServer> {
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : undefined;
+  const app = await buildApp({ config, database, redis });
+  const realtime = new RealtimeGateway(app.server, {
+    db: database.db,
+    tokens: app.platform.tokens,
+    events: app.platform.events,
+    logger: app.log,
+    corsOrigins: config.frontendOrigins,
+    onEmit: options.onEmit,
+    markSeen: (ctx, online) => app.services.users.markSeen(ctx, online),
+  });
+  let subscriber: Redis | undefined;
+  if (redis) {
+    subscriber = redis.duplicate();
+    realtime.io.adapter(createAdapter(redis, subscriber));
+  }
+  await app.listen({ port: config.PORT, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  return {
+    app,
+    realtime,
+    url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,
+    close: async () => {
+      await realtime.close();
+      await app.close();
+      subscriber?.disconnect();
+      redis?.disconnect();
+    },
+  };
+}

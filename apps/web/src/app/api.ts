@@ -1,0 +1,173 @@
+import { clearSession, readToken, storeToken } from './session';
+
+declare global {
+  interface Window {
+    /** Written by the server into index.html when the API lives on another origin. */
+    __ENV__?: { BACKEND_URL?: string };
+  }
+}
+
+export function apiBaseUrl(): string {
+  const configured = typeof window !== 'undefined' ? window.__ENV__?.BACKEND_URL : undefined;
+  if (configured) return configured.replace(/\/+$/, '');
+  return `${location.protocol}//${location.hostname}:8080`;
+}
+
+export interface ApiErrorBody {
+  error?: string;
+  fields?: { path: string; message: string }[];
+  message?: string;
+  dueDate?: string;
+}
+
+export class ApiError extends Error {
+  /** True when this answer ended the session (the app is already going to /login). */
+  sessionEnded = false;
+
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | null,
+  ) {
+    super(body?.error ?? body?.message ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+
+  get code(): string | undefined {
+    return this.body?.error;
+  }
+}
+
+type Listener = () => void;
+const loggedOutListeners = new Set<Listener>();
+
+/** Called when the server says the session is over (401, or a refresh that failed). */
+export function onLoggedOut(listener: Listener): () => void {
+  loggedOutListeners.add(listener);
+  return () => loggedOutListeners.delete(listener);
+}
+
+function endSession(): void {
+  clearSession();
+  for (const listener of [...loggedOutListeners]) listener();
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue | QueryValue[]>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Public calls (login, sign-up, plans): no bearer refresh and no logout on 401. */
+  anonymous?: boolean;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = new URL(`${apiBaseUrl()}${path.startsWith('/') ? path : `/${path}`}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    url.searchParams.set(key, Array.isArray(value) ? JSON.stringify(value) : String(value));
+  }
+  return url.toString();
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function toErrorBody(data: unknown): ApiErrorBody | null {
+  if (data && typeof data === 'object') return data as ApiErrorBody;
+  if (typeof data === 'string' && data.trim()) return { message: data.trim() };
+  return null;
+}
+
+function send(method: string, path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  return fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body,
+    credentials: 'include',
+    signal: options.signal,
+  });
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * Trades the refresh cookie for a new access token. Calls made at the same time share one
+ * refresh, since the server rotates the cookie on each use. Resolves null when refused.
+ */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= (async () => {
+    try {
+      const response = await send('POST', '/auth/refresh_token', {});
+      if (!response.ok) return null;
+      const data = (await readBody(response)) as { token?: string } | undefined;
+      if (!data?.token) return null;
+      storeToken(data.token);
+      return data.token;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+export async function request<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  let response = await send(method, path, options);
+
+  // The spec's rule: a 403 gets one token refresh and one retry.
+  if (response.status === 403 && !options.anonymous) {
+    const token = await refreshAccessToken();
+    if (!token) {
+      const error = new ApiError(403, toErrorBody(await readBody(response)));
+      error.sessionEnded = true;
+      endSession();
+      throw error;
+    }
+    response = await send(method, path, options);
+  }
+
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+
+  const error = new ApiError(response.status, toErrorBody(data));
+  if (response.status === 401 && !options.anonymous) {
+    error.sessionEnded = true;
+    endSession();
+  }
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

@@ -1,0 +1,28 @@
+import { ApiError } from './api';
+import { toast } from './toast';
+import { i18n } from './i18n';
+
+/**
+ * The spec's error display: the server's code looked up in the translations, else the raw code
+ * or text, else 'An error occurred!'.
+ */
+export function errorMessage(error: unknown): string {
+  const code = error instanceof ApiError ? error.code : undefined;
+  if (code) {
+    const key = `backendErrors:${code}`;
+    return i18n.exists(key) ? i18n.t(key) : code;
+  }
+  const text = error instanceof ApiError ? error.body?.message : undefined;
+  if (text) return text;
+  if (error instanceof ApiError || !(error instanceof Error) || !error.message) {
+    return i18n.t('common:errors.generic');
+  }
+  // network failures: fetch says 'Failed to fetch'
+  return error instanceof TypeError ? i18n.t('common:errors.network') : error.message;
+}
+
+export function toastError(error: unknown): void {
+  // the session already ended: the login page is what the user needs, not a red toast
+  if (error instanceof ApiError && error.sessionEnded) return;
+  toast.error(errorMessage(error));
+}

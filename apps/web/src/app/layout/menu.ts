@@ -1,0 +1,172 @@
+import {
+  can,
+  hasRole,
+  type PermissionName,
+  type PlanFlag,
+  type Principal,
+  type Role,
+  type Setting,
+} from '@atendi/shared';
+
+export type MenuSection = 'main' | 'admin' | 'super';
+
+export type MenuIcon =
+  | 'dashboard'
+  | 'tickets'
+  | 'quickMessages'
+  | 'kanban'
+  | 'contacts'
+  | 'schedules'
+  | 'tags'
+  | 'chats'
+  | 'todolist'
+  | 'helps'
+  | 'campaigns'
+  | 'contactLists'
+  | 'campaignsConfig'
+  | 'announcements'
+  | 'prompts'
+  | 'integrations'
+  | 'connections'
+  | 'files'
+  | 'queues'
+  | 'users'
+  | 'messagesApi'
+  | 'financial'
+  | 'settings'
+  | 'companies'
+  | 'plans';
+
+/** Who may open a page: the same rule hides its menu item and closes its route. */
+export interface AccessRule {
+  /** A row of the shared permission table... */
+  permission?: PermissionName;
+  /** ...or, for pages the table does not name, the least role. */
+  role?: Role;
+  /** Campaign pages also need the company's campaignsEnabled setting. */
+  needsCampaigns?: boolean;
+}
+
+export interface MenuEntry extends AccessRule {
+  /** Also the translation key under layout:menu. */
+  key: string;
+  to: string;
+  icon: MenuIcon;
+  section: MenuSection;
+}
+
+/** Every page of the drawer, in the original product's order. */
+export const MENU: readonly MenuEntry[] = [
+  { key: 'dashboard', to: '/', icon: 'dashboard', section: 'main', permission: 'dashboard:view' },
+  { key: 'tickets', to: '/tickets', icon: 'tickets', section: 'main', permission: 'session:use' },
+  { key: 'quickMessages', to: '/quick-messages', icon: 'quickMessages', section: 'main', role: 'user' },
+  { key: 'kanban', to: '/kanban', icon: 'kanban', section: 'main', permission: 'kanban:use' },
+  { key: 'contacts', to: '/contacts', icon: 'contacts', section: 'main', role: 'user' },
+  { key: 'schedules', to: '/schedules', icon: 'schedules', section: 'main', permission: 'schedules:use' },
+  { key: 'tags', to: '/tags', icon: 'tags', section: 'main', role: 'user' },
+  { key: 'chats', to: '/chats', icon: 'chats', section: 'main', permission: 'internalChat:use' },
+  { key: 'todolist', to: '/todolist', icon: 'todolist', section: 'main', role: 'user' },
+  { key: 'helps', to: '/helps', icon: 'helps', section: 'main', role: 'user' },
+  {
+    key: 'campaigns',
+    to: '/campaigns',
+    icon: 'campaigns',
+    section: 'admin',
+    permission: 'campaigns:use',
+    needsCampaigns: true,
+  },
+  {
+    key: 'contactLists',
+    to: '/contact-lists',
+    icon: 'contactLists',
+    section: 'admin',
+    permission: 'campaigns:use',
+    needsCampaigns: true,
+  },
+  {
+    key: 'campaignsConfig',
+    to: '/campaigns-config',
+    icon: 'campaignsConfig',
+    section: 'admin',
+    permission: 'campaigns:use',
+    needsCampaigns: true,
+  },
+  { key: 'prompts', to: '/prompts', icon: 'prompts', section: 'admin', permission: 'prompts:use' },
+  {
+    key: 'integrations',
+    to: '/queue-integration',
+    icon: 'integrations',
+    section: 'admin',
+    permission: 'integrations:use',
+  },
+  {
+    key: 'connections',
+    to: '/connections',
+    icon: 'connections',
+    section: 'admin',
+    permission: 'connections:manage',
+  },
+  { key: 'files', to: '/files', icon: 'files', section: 'admin', role: 'admin' },
+  { key: 'queues', to: '/queues', icon: 'queues', section: 'admin', permission: 'queues:manage' },
+  { key: 'users', to: '/users', icon: 'users', section: 'admin', permission: 'users:manage' },
+  {
+    key: 'messagesApi',
+    to: '/messages-api',
+    icon: 'messagesApi',
+    section: 'admin',
+    permission: 'externalApi:use',
+  },
+  { key: 'financial', to: '/financeiro', icon: 'financial', section: 'admin', permission: 'financial:view' },
+  { key: 'settings', to: '/settings', icon: 'settings', section: 'admin', permission: 'settings:manage' },
+  {
+    key: 'announcements',
+    to: '/announcements',
+    icon: 'announcements',
+    section: 'super',
+    permission: 'announcements:manage',
+  },
+  {
+    key: 'companies',
+    to: '/settings?tab=companies',
+    icon: 'companies',
+    section: 'super',
+    permission: 'companies:manage',
+  },
+  { key: 'plans', to: '/settings?tab=plans', icon: 'plans', section: 'super', permission: 'plans:manage' },
+  {
+    key: 'helpsAdmin',
+    to: '/settings?tab=helps',
+    icon: 'helps',
+    section: 'super',
+    permission: 'helps:manage',
+  },
+];
+
+export interface MenuUser extends Principal {
+  company: {
+    plan: Partial<Record<PlanFlag, boolean>>;
+    settings?: readonly Setting[];
+  };
+}
+
+/** Campaigns are on unless the company switched them off (the original 'cshow' flag). */
+export function campaignsEnabled(user: MenuUser): boolean {
+  const setting = user.company.settings?.find((item) => item.key === 'campaignsEnabled');
+  return setting ? setting.value === 'true' : true;
+}
+
+export function canAccess(user: MenuUser, rule: AccessRule): boolean {
+  if (rule.permission && !can(user, rule.permission, user.company.plan)) return false;
+  if (rule.role && !hasRole(user, rule.role)) return false;
+  if (rule.needsCampaigns && !campaignsEnabled(user)) return false;
+  return true;
+}
+
+/** The drawer's items for this user, by section, from the shared permission table. */
+export function buildMenu(user: MenuUser): Record<MenuSection, MenuEntry[]> {
+  const sections: Record<MenuSection, MenuEntry[]> = { main: [], admin: [], super: [] };
+  for (const entry of MENU) {
+    if (canAccess(user, entry)) sections[entry.section].push(entry);
+  }
+  return sections;
+}

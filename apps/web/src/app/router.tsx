@@ -1,0 +1,203 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { useSessionUser } from './auth';
+import { PageLoader } from './components/PageLoader';
+import { PlaceholderPage } from './components/PlaceholderPage';
+import { PublicOnly, RequireAccess, RequireSession } from './guards';
+import { canAccess } from './layout/menu';
+
+/** Pages are named exports (project convention); React.lazy wants a default one. */
+function lazyNamed<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): ComponentType {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const Layout = lazyNamed(() => import('./layout/Layout'), 'Layout');
+const LoginPage = lazyNamed(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
+const SignupPage = lazyNamed(() => import('../features/auth/pages/SignupPage'), 'SignupPage');
+const TicketsPage = lazyNamed(() => import('../features/tickets/pages/TicketsPage'), 'TicketsPage');
+const UsersPage = lazyNamed(() => import('../features/users/pages/UsersPage'), 'UsersPage');
+
+/** '/' is the dashboard, which only admins have; everybody else starts at the tickets. */
+function Home() {
+  const user = useSessionUser();
+  if (!canAccess(user, { permission: 'dashboard:view' })) return <Navigate to="/tickets" replace />;
+  return <PlaceholderPage menuKey="dashboard" />;
+}
+
+const placeholder = (menuKey: string) => <PlaceholderPage menuKey={menuKey} />;
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoader fullScreen />}>
+      <Routes>
+        <Route element={<PublicOnly />}>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/signup" element={<SignupPage />} />
+        </Route>
+        <Route
+          element={
+            <RequireSession>
+              <Layout />
+            </RequireSession>
+          }
+        >
+          <Route index element={<Home />} />
+          <Route path="tickets/:uuid?" element={<TicketsPage />} />
+          <Route path="quick-messages" element={placeholder('quickMessages')} />
+          <Route path="contacts" element={placeholder('contacts')} />
+          <Route path="tags" element={placeholder('tags')} />
+          <Route path="todolist" element={placeholder('todolist')} />
+          <Route path="helps" element={placeholder('helps')} />
+          <Route
+            path="kanban"
+            element={<RequireAccess permission="kanban:use">{placeholder('kanban')}</RequireAccess>}
+          />
+          <Route
+            path="schedules"
+            element={
+              <RequireAccess permission="schedules:use">{placeholder('schedules')}</RequireAccess>
+            }
+          />
+          <Route
+            path="chats/:uuid?"
+            element={
+              <RequireAccess permission="internalChat:use">{placeholder('chats')}</RequireAccess>
+            }
+          />
+          <Route
+            path="connections"
+            element={
+              <RequireAccess permission="connections:read">
+                {placeholder('connections')}
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="users"
+            element={
+              <RequireAccess permission="users:manage">
+                <UsersPage />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="queues"
+            element={
+              <RequireAccess permission="queues:manage">{placeholder('queues')}</RequireAccess>
+            }
+          />
+          <Route
+            path="settings"
+            element={
+              <RequireAccess permission="settings:manage">{placeholder('settings')}</RequireAccess>
+            }
+          />
+          <Route
+            path="files"
+            element={<RequireAccess role="admin">{placeholder('files')}</RequireAccess>}
+          />
+          <Route
+            path="files-backup"
+            element={<RequireAccess role="admin">{placeholder('files')}</RequireAccess>}
+          />
+          <Route
+            path="financeiro"
+            element={
+              <RequireAccess permission="financial:view">{placeholder('financial')}</RequireAccess>
+            }
+          />
+          <Route
+            path="subscription"
+            element={
+              <RequireAccess permission="financial:view">
+                {placeholder('subscription')}
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="campaigns"
+            element={
+              <RequireAccess permission="campaigns:use" needsCampaigns>
+                {placeholder('campaigns')}
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="campaign/:campaignId/report"
+            element={
+              <RequireAccess permission="campaigns:use" needsCampaigns>
+                {placeholder('campaigns')}
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="contact-lists"
+            element={
+              <RequireAccess permission="campaigns:use" needsCampaigns>
+                {placeholder('contactLists')}
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="contact-lists/:contactListId/contacts"
+            element={
+              <RequireAccess permission="campaigns:use" needsCampaigns>
+                {placeholder('contactLists')}
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="campaigns-config"
+            element={
+              <RequireAccess permission="campaigns:use" needsCampaigns>
+                {placeholder('campaignsConfig')}
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="prompts"
+            element={
+              <RequireAccess permission="prompts:use">{placeholder('prompts')}</RequireAccess>
+            }
+          />
+          <Route
+            path="queue-integration"
+            element={
+              <RequireAccess permission="integrations:use">
+                {placeholder('integrations')}
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="messages-api"
+            element={
+              <RequireAccess permission="externalApi:use">
+                {placeholder('messagesApi')}
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="announcements"
+            element={
+              <RequireAccess permission="announcements:manage">
+                {placeholder('announcements')}
+              </RequireAccess>
+            }
+          />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { companyScheduleSchema } from '../companies/companies.schemas';
+import { boundedString, positiveId } from '../validation';
+
+export const queueSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  greetingMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  orderQueue: z.number().nullable(),
+  integrationId: z.number().nullable(),
+  promptId: z.number().nullable(),
+  schedules: z.array(companyScheduleSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Queue = z.infer<typeof queueSchema>;
+
+export const queueCreateSchema = z.strictObject({
+  name: boundedString(2, 50),
+  color: boundedString(3, 9),
+  greetingMessage: z.string().max(10_000).optional(),
+  outOfHoursMessage: z.string().max(10_000).optional(),
+  orderQueue: z.coerce.number().int().min(0).max(10_000).nullable().optional(),
+  integrationId: positiveId.nullable().optional(),
+  promptId: positiveId.nullable().optional(),
+  schedules: z.array(companyScheduleSchema).max(7).optional(),
+});
+export type QueueCreate = z.infer<typeof queueCreateSchema>;
+export const queueUpdateSchema = queueCreateSchema.partial();
