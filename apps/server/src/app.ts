@@ -1,9 +1,9 @@
+import { APP_VERSION } from '@atendi/shared';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { APP_VERSION } from '@atendi/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -15,17 +15,6 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type DbHandle, toHandle } from './db/tenant';
-import { authGuard } from './platform/auth/guard';
-import { SessionStore } from './platform/auth/sessions';
-import { TokenService } from './platform/auth/tokens';
-import { registerErrorHandling } from './platform/errors';
-import { EventBus } from './platform/events';
-import { loggerOptions } from './platform/logger';
-import {
-  MemoryRateLimitStore,
-  RateLimiter,
-  RedisRateLimitStore,
-} from './platform/rate-limit';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
@@ -39,6 +28,13 @@ import { SettingsService } from './modules/settings/settings.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
+import { authGuard } from './platform/auth/guard';
+import { SessionStore } from './platform/auth/sessions';
+import { TokenService } from './platform/auth/tokens';
+import { registerErrorHandling } from './platform/errors';
+import { EventBus } from './platform/events';
+import { loggerOptions } from './platform/logger';
+import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './platform/rate-limit';
 
 export interface AppDependencies {
   config: Config;

@@ -25,7 +25,11 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   STORAGE_DIR: z.string().default(`${REPO_ROOT}storage`),
   JWT_SECRET: z.string().default(DEV_JWT_SECRET),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(15 * 60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .default(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(7),
   /** Browser origins allowed to call the API with credentials (comma separated). */
   FRONTEND_URL: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),

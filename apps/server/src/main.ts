@@ -24,7 +24,10 @@ async function main() {
     console.log(`\n  Demo sign-in: ${seeded.admin.email} / ${seeded.admin.password}\n`);
   }
   console.log(`  API  ${api.url}   (docs at ${api.url}/docs)`);
-  if (web) console.log(`  Web  http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.WEB_PORT}\n`);
+  if (web)
+    console.log(
+      `  Web  http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.WEB_PORT}\n`,
+    );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

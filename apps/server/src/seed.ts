@@ -40,7 +40,10 @@ export async function seed(config: Config, database: Database): Promise<SeedResu
   const production = config.NODE_ENV === 'production';
   const admin = production
     ? { email: config.ADMIN_EMAIL!, password: config.ADMIN_PASSWORD! }
-    : { email: config.ADMIN_EMAIL ?? DEMO_ADMIN.email, password: config.ADMIN_PASSWORD ?? DEMO_ADMIN.password };
+    : {
+        email: config.ADMIN_EMAIL ?? DEMO_ADMIN.email,
+        password: config.ADMIN_PASSWORD ?? DEMO_ADMIN.password,
+      };
   const { company } = await provisionCompany(db, {
     name: production ? 'Plataforma' : 'Empresa 1',
     email: admin.email,

@@ -15,7 +15,9 @@ export interface RunningServer {
 }
 
 /** The database the config names, or the embedded one under DATA_DIR; migrated. */
-export async function openDatabase(config: Config): Promise<{ database: Database; stop(): Promise<void> }> {
+export async function openDatabase(
+  config: Config,
+): Promise<{ database: Database; stop(): Promise<void> }> {
   let url = config.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {

@@ -5,7 +5,7 @@ import type {
   GetSelectTableSelection,
 } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from './client';
-import { companies, helps, plans } from './schema';
+import { companies, type helps, type plans } from './schema';
 import { type DbHandle, TenantDb } from './tenant';
 
 /** Tables that belong to the platform, not to one company: reachable by super-user code. */

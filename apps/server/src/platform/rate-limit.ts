@@ -61,7 +61,9 @@ export class RateLimiter {
 
   /** Throws ERR_TOO_MANY_REQUESTS when any of the limits is past its maximum. */
   async consume(...limits: Limit[]): Promise<void> {
-    const counts = await Promise.all(limits.map((limit) => this.store.hit(limit.key, limit.windowMs)));
+    const counts = await Promise.all(
+      limits.map((limit) => this.store.hit(limit.key, limit.windowMs)),
+    );
     if (counts.some((count, index) => count > limits[index]!.max)) {
       throw new AppError('ERR_TOO_MANY_REQUESTS', 429);
     }

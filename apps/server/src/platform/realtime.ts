@@ -10,10 +10,10 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client';
-import { AppError } from './errors';
 import type { RequestContext } from './auth/context';
 import { authenticate } from './auth/guard';
 import type { TokenService } from './auth/tokens';
+import { AppError } from './errors';
 import type { EventBus } from './events';
 
 /** Rooms inside a company; every emission names one or more of them. */
@@ -111,7 +111,9 @@ export class RealtimeGateway {
       for (const userId of audience.userIds ?? []) targets.push(rooms.user(companyId, userId));
       if (audience.queueId !== undefined) {
         targets.push(
-          audience.queueId === null ? rooms.noQueue(companyId) : rooms.queue(companyId, audience.queueId),
+          audience.queueId === null
+            ? rooms.noQueue(companyId)
+            : rooms.queue(companyId, audience.queueId),
         );
       }
       if (audience.ticketId !== undefined) targets.push(rooms.ticket(companyId, audience.ticketId));
@@ -144,14 +146,17 @@ export class RealtimeGateway {
     // The ticket lists: the socket already sits in the rooms of the queues it may read.
     for (const message of [CLIENT_MESSAGES.joinTickets, CLIENT_MESSAGES.joinNotification]) {
       socket.on(message, (status: unknown, ack?: unknown) => {
-        const ok = message === CLIENT_MESSAGES.joinNotification || TICKET_STATUSES.has(String(status));
+        const ok =
+          message === CLIENT_MESSAGES.joinNotification || TICKET_STATUSES.has(String(status));
         answer(ack, ok, message);
       });
     }
     socket.on(CLIENT_MESSAGES.joinChatBox, async (ticketId: unknown, ack?: unknown) => {
       const id = Number(ticketId);
       const ok =
-        Number.isSafeInteger(id) && id > 0 && (await this.#canReadTicket(ctx, id).catch(() => false));
+        Number.isSafeInteger(id) &&
+        id > 0 &&
+        (await this.#canReadTicket(ctx, id).catch(() => false));
       if (ok) socket.join(rooms.ticket(companyId, id));
       answer(ack, ok, CLIENT_MESSAGES.joinChatBox);
     });

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 export const routes = (register: FastifyPluginAsyncZod): FastifyPluginAsyncZod => register;
 
 /** ISO text of a timestamp, as every answer carries them. */
-export const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
+export const iso = (date: Date | null | undefined): string | null =>
+  date ? date.toISOString() : null;
 export const isoRequired = (date: Date): string => date.toISOString();
 
 /** `{ pageNumber }` to limit and offset; one extra row tells whether more exist. */

@@ -42,4 +42,6 @@ export const planCreateSchema = z.strictObject({
   >),
 });
 export type PlanCreate = z.infer<typeof planCreateSchema>;
-export const planUpdateSchema = planCreateSchema.partial().extend({ id: z.coerce.number().optional() });
+export const planUpdateSchema = planCreateSchema
+  .partial()
+  .extend({ id: z.coerce.number().optional() });

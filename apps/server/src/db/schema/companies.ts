@@ -1,3 +1,4 @@
+import type { CompanySchedule } from '@atendi/shared';
 import {
   boolean,
   date,
@@ -12,7 +13,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { CompanySchedule } from '@atendi/shared';
 import { companyIdColumn, timestamps } from './columns';
 
 export const plans = pgTable(

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   foreignKey,
@@ -10,9 +11,8 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
-import { companies } from './companies';
 import { companyIdColumn, timestamps } from './columns';
+import { companies } from './companies';
 import { queues } from './queues';
 
 /** Messaging-app connections ('whatsapps' in the spec's routes). */

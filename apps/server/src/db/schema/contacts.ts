@@ -10,8 +10,8 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies } from './companies';
 import { companyIdColumn, timestamps } from './columns';
+import { companies } from './companies';
 
 export interface ContactExtraInfo {
   name: string;

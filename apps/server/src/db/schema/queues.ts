@@ -1,3 +1,4 @@
+import type { CompanySchedule } from '@atendi/shared';
 import {
   foreignKey,
   index,
@@ -10,9 +11,8 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { CompanySchedule } from '@atendi/shared';
-import { companies } from './companies';
 import { companyIdColumn, timestamps } from './columns';
+import { companies } from './companies';
 import { users } from './users';
 
 export const queues = pgTable(

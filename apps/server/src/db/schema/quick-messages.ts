@@ -1,6 +1,6 @@
 import { boolean, foreignKey, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { companies } from './companies';
 import { companyIdColumn, timestamps } from './columns';
+import { companies } from './companies';
 import { users } from './users';
 
 export const quickMessages = pgTable(

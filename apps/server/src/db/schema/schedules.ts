@@ -1,12 +1,4 @@
-import {
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { companyIdColumn, timestamps } from './columns';
 import { contacts } from './contacts';
 import { users } from './users';

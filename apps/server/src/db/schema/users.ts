@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { companies } from './companies';
 import { companyIdColumn, timestamps } from './columns';
+import { companies } from './companies';
 
 export const users = pgTable(
   'users',

@@ -1,8 +1,4 @@
-import {
-  SECRET_SETTING_KEYS,
-  type SessionUser,
-  type SettingKey,
-} from '@atendi/shared';
+import { SECRET_SETTING_KEYS, type SessionUser, type SettingKey } from '@atendi/shared';
 import { asc, eq } from 'drizzle-orm';
 import { globalDb } from '../../db/global';
 import { plans, queues, settings, userQueues, users } from '../../db/schema';

@@ -1,9 +1,4 @@
-import {
-  DUE_DATE_WARNING_DAYS,
-  type Login,
-  type Session,
-  type SessionUser,
-} from '@atendi/shared';
+import { DUE_DATE_WARNING_DAYS, type Login, type Session, type SessionUser } from '@atendi/shared';
 import type { Platform } from '../../app';
 import type { RequestContext } from '../../platform/auth/context';
 import { findLoginUser } from '../../platform/auth/credentials';
@@ -37,7 +32,11 @@ export class AuthService {
     const email = credentials.email.trim().toLowerCase();
     await limiter.consume(
       { key: `login:ip:${ip}`, max: config.LOGIN_RATE_LIMIT_PER_MINUTE, windowMs: MINUTE },
-      { key: `login:email-failures:${email}`, max: EMAIL_FAILURES_MAX, windowMs: EMAIL_FAILURES_WINDOW },
+      {
+        key: `login:email-failures:${email}`,
+        max: EMAIL_FAILURES_MAX,
+        windowMs: EMAIL_FAILURES_WINDOW,
+      },
     );
     const user = await findLoginUser(db, email);
     const valid = user

@@ -123,7 +123,8 @@ export async function provisionCompany(db: GlobalDb, data: NewCompany) {
     if (isUniqueViolation(error, 'companies_name_key')) {
       throw new AppError('ERR_DUPLICATED_COMPANY', 409);
     }
-    if (isUniqueViolation(error, 'users_email_key')) throw new AppError('ERR_DUPLICATED_EMAIL', 409);
+    if (isUniqueViolation(error, 'users_email_key'))
+      throw new AppError('ERR_DUPLICATED_EMAIL', 409);
     throw error;
   }
 }
@@ -163,7 +164,11 @@ export class CompaniesService {
       : undefined;
     const { limit, offset } = page(query.pageNumber, DEFAULT_PAGE_SIZE);
     const [rows, total] = await Promise.all([
-      this.#db.selectFrom(companies, where).orderBy(asc(companies.name)).limit(limit).offset(offset),
+      this.#db
+        .selectFrom(companies, where)
+        .orderBy(asc(companies.name))
+        .limit(limit)
+        .offset(offset),
       this.#db.count(companies, where),
     ]);
     const { rows: pageRows, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);

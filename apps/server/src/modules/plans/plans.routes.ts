@@ -14,8 +14,10 @@ export const plansRoutes = ({ plans }: Services) =>
       () => plans.list(),
     );
     for (const path of ['/plans', '/plans/all']) {
-      app.get(path, { config: { access: 'plans:manage' }, schema: { tags, response: planList } }, () =>
-        plans.list(),
+      app.get(
+        path,
+        { config: { access: 'plans:manage' }, schema: { tags, response: planList } },
+        () => plans.list(),
       );
     }
     app.get(
@@ -38,7 +40,12 @@ export const plansRoutes = ({ plans }: Services) =>
       '/plans/:id',
       {
         config: { access: 'plans:manage' },
-        schema: { tags, params: idParamsSchema, body: planUpdateSchema, response: { 200: planSchema } },
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: planUpdateSchema,
+          response: { 200: planSchema },
+        },
       },
       (req) => plans.update(req.params.id, req.body),
     );

@@ -15,7 +15,9 @@ export class PlansService {
   constructor(private readonly db: DbHandle) {}
 
   async list(): Promise<Plan[]> {
-    const rows = await globalDb({ db: this.db }).selectFrom(plans).orderBy(asc(plans.value), asc(plans.id));
+    const rows = await globalDb({ db: this.db })
+      .selectFrom(plans)
+      .orderBy(asc(plans.value), asc(plans.id));
     return rows.map(presentPlan);
   }
 

@@ -17,7 +17,11 @@ export const queuesRoutes = ({ queues }: Services) =>
       '/queue',
       {
         config: { access: 'session:use' },
-        schema: { tags, querystring: companyHintQuerySchema, response: { 200: z.array(queueSchema) } },
+        schema: {
+          tags,
+          querystring: companyHintQuerySchema,
+          response: { 200: z.array(queueSchema) },
+        },
       },
       (req) => queues.list(req.ctx),
     );

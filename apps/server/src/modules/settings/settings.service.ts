@@ -2,9 +2,9 @@ import {
   DEFAULT_SETTINGS,
   SECRET_SETTING_KEYS,
   SETTING_VALUES,
-  SUPER_SETTING_KEYS,
   type Setting,
   type SettingKey,
+  SUPER_SETTING_KEYS,
 } from '@atendi/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Platform } from '../../app';
@@ -51,12 +51,10 @@ export class SettingsService {
       });
     }
     const db = tenantDb(ctx);
-    await db
-      .insert(settings, { key, value: parsed.data })
-      .onConflictDoUpdate({
-        target: [settings.companyId, settings.key],
-        set: { value: parsed.data, updatedAt: new Date() },
-      });
+    await db.insert(settings, { key, value: parsed.data }).onConflictDoUpdate({
+      target: [settings.companyId, settings.key],
+      set: { value: parsed.data, updatedAt: new Date() },
+    });
     const [row] = await db
       .select({ key: settings.key, value: settings.value })
       .from(settings, eq(settings.key, key));

@@ -26,7 +26,12 @@ export class UsersService {
 
   async list(ctx: RequestContext, query: ListQuery) {
     const { limit, offset } = page(query.pageNumber, DEFAULT_PAGE_SIZE);
-    const { rows, count } = await repo.page(tenantDb(ctx), query.searchParam?.trim(), limit, offset);
+    const { rows, count } = await repo.page(
+      tenantDb(ctx),
+      query.searchParam?.trim(),
+      limit,
+      offset,
+    );
     const { rows: pageRows, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);
     return { users: pageRows, count, hasMore };
   }
@@ -173,7 +178,8 @@ export class UsersService {
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error, 'users_email_key')) throw new AppError('ERR_DUPLICATED_EMAIL', 409);
+      if (isUniqueViolation(error, 'users_email_key'))
+        throw new AppError('ERR_DUPLICATED_EMAIL', 409);
       throw error;
     }
   }

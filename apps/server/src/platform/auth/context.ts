@@ -62,10 +62,9 @@ export async function loadContext(db: Db, claims: AccessClaims): Promise<Request
     super: row.super,
     allTicket: row.all_ticket === 'enabled',
     queueIds: row.queue_ids,
-    planFlags: Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, Boolean(row.flags[flag])])) as Record<
-      PlanFlag,
-      boolean
-    >,
+    planFlags: Object.fromEntries(
+      PLAN_FLAGS.map((flag) => [flag, Boolean(row.flags[flag])]),
+    ) as Record<PlanFlag, boolean>,
     db: toHandle(db),
   };
 }
@@ -81,7 +80,10 @@ export function systemContext(db: Db, companyId: number): RequestContext {
     super: false,
     allTicket: true,
     queueIds: [],
-    planFlags: Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, true])) as Record<PlanFlag, boolean>,
+    planFlags: Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, true])) as Record<
+      PlanFlag,
+      boolean
+    >,
     db: toHandle(db),
   };
 }

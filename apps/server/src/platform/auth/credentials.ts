@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { unwrapHandle } from '../../db/client';
-import type { DbHandle } from '../../db/tenant';
 import { companies, users } from '../../db/schema';
+import type { DbHandle } from '../../db/tenant';
 
 /** Sign-in looks a user up by email across companies; the only cross-company read of users. */
 export async function findLoginUser(handle: DbHandle, email: string) {

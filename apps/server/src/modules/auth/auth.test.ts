@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, startTestServer, TEST_JWT_SECRET, type TestServer } from '../../../test/harness';
+import { TokenService } from '../../platform/auth/tokens';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.stop());
+
+const login = (payload: unknown, remoteAddress = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/auth/login', payload: payload as object, remoteAddress });
+
+describe('POST /auth/login', () => {
+  it('answers a token and the user with company, due date, plan and settings', async () => {
+    const { company, admin } = await t.make.company({ dueDate: '2099-01-01' });
+    const response = await login({ email: admin.email.toUpperCase(), password: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.token).toMatch(/^ey/);
+    expect(body.user).toMatchObject({
+      id: admin.id,
+      email: admin.email,
+      profile: 'admin',
+      companyId: company.id,
+      company: { id: company.id, dueDate: '2099-01-01', plan: { id: company.planId } },
+    });
+    expect(body.user.company.settings).toEqual(
+      expect.arrayContaining([{ key: 'sendGreetingAccepted', value: 'disabled' }]),
+    );
+    expect(body.dueDateWarning).toBe(false);
+    expect(response.body).not.toMatch(/password/i);
+    const cookie = response.cookies.find((c) => c.name === 'jrt');
+    expect(cookie).toMatchObject({ httpOnly: true, path: '/auth', sameSite: 'Lax' });
+  });
+
+  it('stores argon2id hashes', async () => {
+    const { admin } = await t.make.company();
+    const { rows } = await t.database.db.execute<{ password_hash: string }>(
+      sql`select password_hash from users where id = ${admin.id}`,
+    );
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('refuses a wrong password and an unknown email alike', async () => {
+    const { admin } = await t.make.company();
+    for (const payload of [
+      { email: admin.email, password: 'wrong-password' },
+      { email: 'nobody@example.com', password: PASSWORD },
+    ]) {
+      const response = await login(payload);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'ERR_INVALID_CREDENTIALS' });
+    }
+  });
+
+  it('validates the body', async () => {
+    const missing = await login({ password: 'x' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe('ERR_VALIDATION');
+    expect(missing.json().fields[0].path).toBe('body.email');
+    const extra = await login({ email: 'a@b.co', password: 'x', admin: true });
+    expect(extra.statusCode).toBe(400);
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ error: 'ERR_INVALID_JSON' });
+  });
+
+  it('refuses a company past its due date with the spec message', async () => {
+    const { admin } = await t.make.company({ dueDate: '2020-03-05' });
+    const response = await login({ email: admin.email, password: PASSWORD });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({
+      error: 'ERR_SUBSCRIPTION_EXPIRED',
+      dueDate: '2020-03-05',
+      message:
+        'Opss! Sua assinatura venceu 05/03/2020. Entre em contato com o Suporte para mais informações!',
+    });
+  });
+
+  it('warns when fewer than 5 days remain', async () => {
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const { admin } = await t.make.company({ dueDate: inThreeDays });
+    const response = await login({ email: admin.email, password: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ dueDateWarning: true, daysToDueDate: 3 });
+  });
+
+  it('limits attempts per address and failures per email', async () => {
+    const limited = await startTestServer({ LOGIN_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const attempt = (email: string, remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { email, password: 'wrong' },
+          remoteAddress,
+        });
+      const statuses = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await attempt(`a${i}@x.com`, '10.1.1.1')).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      expect((await attempt('a9@x.com', '10.1.1.1')).json()).toEqual({
+        error: 'ERR_TOO_MANY_REQUESTS',
+      });
+
+      // Ten failures for one email from ten addresses lock that email, not the others.
+      const email = 'victim@example.com';
+      for (let i = 0; i < 10; i++)
+        expect((await attempt(email, `10.2.0.${i}`)).statusCode).toBe(401);
+      expect((await attempt(email, '10.3.0.1')).statusCode).toBe(429);
+      expect((await attempt('other@example.com', '10.3.0.2')).statusCode).toBe(401);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it("ends the user's older sessions and announces it on company-{id}-auth", async () => {
+    const { company, admin } = await t.make.company();
+    const first = await t.login(admin.email);
+    const second = await t.login(admin.email);
+    expect((await t.as(first.token).get('/auth/me')).statusCode).toBe(401);
+    expect((await t.as(second.token).get('/auth/me')).statusCode).toBe(200);
+    const sid = JSON.parse(Buffer.from(second.token.split('.')[1]!, 'base64url').toString()).sid;
+    expect(t.emitted).toContainEqual({
+      event: `company-${company.id}-auth`,
+      payload: { action: 'update', user: { id: admin.id }, sessionId: sid },
+    });
+  });
+});
+
+describe('POST /auth/refresh_token', () => {
+  const refresh = (cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/auth/refresh_token',
+      ...(cookie ? { cookies: { jrt: cookie } } : {}),
+    });
+
+  it('rotates the refresh token and answers a new access token', async () => {
+    const { admin } = await t.make.company();
+    const session = await t.login(admin.email);
+    const response = await refresh(session.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.id).toBe(admin.id);
+    const next = response.cookies.find((c) => c.name === 'jrt')!.value;
+    expect(next).not.toBe(session.cookie);
+    expect((await t.as(response.json().token).get('/auth/me')).statusCode).toBe(200);
+  });
+
+  it('revokes the whole session when an old refresh token comes back', async () => {
+    const { admin } = await t.make.company();
+    const session = await t.login(admin.email);
+    const rotated = (await refresh(session.cookie)).cookies.find((c) => c.name === 'jrt')!.value;
+    // Past the grace window that covers two tabs refreshing at once.
+    await t.database.db.execute(
+      sql`update auth_refresh_tokens set used_at = now() - interval '1 minute' where used_at is not null`,
+    );
+    const replay = await refresh(session.cookie);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+    expect((await refresh(rotated)).statusCode).toBe(401);
+    expect((await t.as(session.token).get('/auth/me')).statusCode).toBe(401);
+  });
+
+  it('tolerates two refreshes with the same token at once', async () => {
+    const { admin } = await t.make.company();
+    const session = await t.login(admin.email);
+    const [a, b] = await Promise.all([refresh(session.cookie), refresh(session.cookie)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+  });
+
+  it('answers 401 without a cookie or with an unknown one', async () => {
+    expect((await refresh()).statusCode).toBe(401);
+    expect((await refresh('made-up')).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /auth/logout', () => {
+  it('ends the session: the access token and the refresh cookie stop working', async () => {
+    const { admin } = await t.make.company();
+    const session = await t.login(admin.email);
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: '/auth/logout',
+      headers: { authorization: `Bearer ${session.token}` },
+      cookies: { jrt: session.cookie },
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await t.as(session.token).get('/auth/me')).statusCode).toBe(401);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/auth/refresh_token',
+      cookies: { jrt: session.cookie },
+    });
+    expect(again.statusCode).toBe(401);
+  });
+});
+
+describe('GET /auth/me', () => {
+  it('answers the signed-in user', async () => {
+    const { admin } = await t.make.company();
+    const { token } = await t.login(admin.email);
+    const response = await t.as(token).get('/auth/me');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: admin.id, email: admin.email });
+  });
+
+  it('answers 401 without a token, with a forged one, and 403 with an expired one', async () => {
+    const { admin, company } = await t.make.company();
+    const { token } = await t.login(admin.email);
+    const sid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
+    const claims = { sub: String(admin.id), cid: company.id, sid };
+    const forged = await new TokenService('another-secret-another-secret-another', 900).sign(
+      claims,
+    );
+    const expired = await new TokenService(TEST_JWT_SECRET, -60).sign(claims);
+
+    expect((await t.app.inject({ method: 'GET', url: '/auth/me' })).statusCode).toBe(401);
+    expect((await t.as(forged).get('/auth/me')).statusCode).toBe(401);
+    expect((await t.as('not-a-jwt').get('/auth/me')).statusCode).toBe(401);
+    const late = await t.as(expired).get('/auth/me');
+    expect(late.statusCode).toBe(403);
+    expect(late.json()).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+  });
+});

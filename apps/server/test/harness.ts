@@ -1,0 +1,183 @@
+import type { Session } from '@atendi/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import { loadConfig } from '../src/config';
+import { connectDatabase, type Database } from '../src/db/client';
+import { globalDb } from '../src/db/global';
+import { plans, queues, userQueues, users } from '../src/db/schema';
+import { TenantDb, toHandle } from '../src/db/tenant';
+import { provisionCompany } from '../src/modules/companies/companies.service';
+import { hashPassword } from '../src/platform/auth/passwords';
+import { type RunningServer, startApiServer } from '../src/server';
+import { createTestDatabase } from './database';
+
+export const TEST_JWT_SECRET = 'test-secret-0123456789-0123456789-abcdef';
+export const PASSWORD = 'secret-pass';
+
+export interface Emitted {
+  event: string;
+  payload: unknown;
+}
+
+let sequence = 0;
+const unique = (prefix: string) => `${prefix}${process.pid}x${++sequence}`;
+
+/** Rows in one line each, straight into the database (tests only). */
+export function factories(database: Database) {
+  const handle = toHandle(database.db);
+  let passwordHash: Promise<string> | undefined;
+  const hashed = () => {
+    passwordHash ??= hashPassword(PASSWORD);
+    return passwordHash;
+  };
+
+  const make = {
+    async plan(overrides: Partial<typeof plans.$inferInsert> = {}) {
+      const [plan] = await globalDb({ db: handle })
+        .insert(plans, {
+          name: unique('Plan '),
+          users: 50,
+          connections: 5,
+          queues: 10,
+          value: 99,
+          ...overrides,
+        })
+        .returning();
+      return plan!;
+    },
+
+    /** A company with its admin (password PASSWORD). */
+    async company(
+      overrides: { name?: string; dueDate?: string | null; planId?: number; super?: boolean } = {},
+    ) {
+      const planId = overrides.planId ?? (await make.plan()).id;
+      const email = `${unique('admin')}@example.com`;
+      const { company, adminId } = await provisionCompany(globalDb({ db: handle }), {
+        name: overrides.name ?? unique('Company '),
+        email,
+        planId,
+        dueDate: overrides.dueDate === undefined ? '2099-01-01' : overrides.dueDate,
+        admin: { name: 'Company Admin', email, password: PASSWORD, super: overrides.super },
+      });
+      return { company, admin: { id: adminId!, email, password: PASSWORD } };
+    },
+
+    async user(
+      companyId: number,
+      overrides: Partial<Omit<typeof users.$inferInsert, 'companyId'>> & {
+        queueIds?: number[];
+      } = {},
+    ) {
+      const { queueIds = [], ...fields } = overrides;
+      const tenant = new TenantDb(database.db, companyId);
+      const email = fields.email ?? `${unique('user')}@example.com`;
+      const [row] = await tenant
+        .insert(users, {
+          name: 'Agent',
+          email,
+          passwordHash: await hashed(),
+          profile: 'user',
+          ...fields,
+        })
+        .returning();
+      if (queueIds.length) {
+        await tenant.insert(
+          userQueues,
+          queueIds.map((queueId) => ({ userId: row!.id, queueId })),
+        );
+      }
+      return { ...row!, password: PASSWORD };
+    },
+
+    async queue(
+      companyId: number,
+      overrides: Partial<Omit<typeof queues.$inferInsert, 'companyId'>> = {},
+    ) {
+      const [row] = await new TenantDb(database.db, companyId)
+        .insert(queues, {
+          name: unique('Queue '),
+          color: `#${(sequence * 7919).toString(16).padStart(6, '0').slice(-6)}`,
+          ...overrides,
+        })
+        .returning();
+      return row!;
+    },
+  };
+  return make;
+}
+
+export interface TestServer extends RunningServer {
+  database: Database;
+  make: ReturnType<typeof factories>;
+  emitted: Emitted[];
+  login(
+    email: string,
+    password?: string,
+  ): Promise<{ token: string; cookie: string; body: Session }>;
+  as(token: string): {
+    get(url: string): Promise<LightMyRequestResponse>;
+    delete(url: string): Promise<LightMyRequestResponse>;
+    post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+    put(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  };
+  stop(): Promise<void>;
+}
+
+/** The real server (HTTP and realtime) on 127.0.0.1 with its own fresh database. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const testDb = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: testDb.url,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    ...env,
+  });
+  const database = connectDatabase(testDb.url, 8);
+  const emitted: Emitted[] = [];
+  const server = await startApiServer(config, database, {
+    onEmit: (event, payload) => emitted.push({ event, payload }),
+  });
+  const inject = (
+    token: string,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) =>
+    server.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    ...server,
+    database,
+    make: factories(database),
+    emitted,
+    async login(email, password = PASSWORD) {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email, password },
+      });
+      if (response.statusCode !== 200) {
+        throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
+      }
+      const cookie = response.cookies.find((c) => c.name === 'jrt');
+      return { token: response.json().token, cookie: cookie?.value ?? '', body: response.json() };
+    },
+    as: (token) => ({
+      get: (url) => inject(token, 'GET', url),
+      delete: (url) => inject(token, 'DELETE', url),
+      post: (url, payload) => inject(token, 'POST', url, payload ?? {}),
+      put: (url, payload) => inject(token, 'PUT', url, payload ?? {}),
+    }),
+    async stop() {
+      await server.close();
+      await database.close();
+      await testDb.drop();
+    },
+  };
+}

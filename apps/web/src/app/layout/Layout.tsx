@@ -1,0 +1,197 @@
+import { hasRole, type SessionUser } from '@atendi/shared';
+import Brightness4Icon from '@mui/icons-material/Brightness4';
+import Brightness7Icon from '@mui/icons-material/Brightness7';
+import CachedIcon from '@mui/icons-material/Cached';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { useConnectionsRealtime } from '../../features/connections/realtime';
+import { useSessionUser } from '../auth';
+import { PageLoader } from '../components/PageLoader';
+import { formatDate } from '../format';
+import { SocketProvider } from '../socket';
+import { useThemeMode } from '../theme';
+import { AccountMenu } from './AccountMenu';
+import { AppMenu } from './AppMenu';
+import { LanguageMenu } from './LanguageMenu';
+import { VolumeControl } from './VolumeControl';
+
+const DRAWER_WIDTH = 248;
+const MINI_WIDTH = 64;
+/** The drawer starts open on screens wider than this (spec core 2). */
+const OPEN_DRAWER_MIN_WIDTH = 1200;
+
+function Greeting({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('layout');
+  const showDueDate = hasRole(user, 'admin') && Boolean(user.company?.dueDate);
+  return (
+    <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Typography noWrap sx={{ display: { xs: 'none', md: 'block' } }}>
+        <Trans
+          t={t}
+          i18nKey="greeting"
+          values={{ name: user.name, company: user.company?.name ?? '' }}
+          components={{ b: <strong /> }}
+        />
+      </Typography>
+      <Typography noWrap sx={{ display: { xs: 'block', md: 'none' } }}>
+        {t('greetingShort', { name: user.name.split(' ')[0] })}
+      </Typography>
+      {showDueDate && (
+        <Typography noWrap variant="caption" component="p" sx={{ opacity: 0.85 }}>
+          {t('activeUntil', { date: formatDate(user.company.dueDate) })}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function ThemeToggle() {
+  const { t } = useTranslation('layout');
+  const { mode, toggleMode } = useThemeMode();
+  const label = mode === 'light' ? t('theme.toDark') : t('theme.toLight');
+  return (
+    <Tooltip title={label}>
+      <IconButton color="inherit" aria-label={label} onClick={toggleMode}>
+        {mode === 'light' ? <Brightness4Icon /> : <Brightness7Icon />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+function RefreshButton() {
+  const { t } = useTranslation('layout');
+  return (
+    <Tooltip title={t('refresh')}>
+      <IconButton
+        color="inherit"
+        aria-label={t('refresh')}
+        onClick={() => window.location.reload()}
+        sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+      >
+        <CachedIcon />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+function Shell() {
+  const { t } = useTranslation('layout');
+  const user = useSessionUser();
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const [open, setOpen] = useState(() => window.innerWidth > OPEN_DRAWER_MIN_WIDTH);
+  const [phoneOpen, setPhoneOpen] = useState(false);
+  const { pathname } = useLocation();
+  const drawerId = useId();
+  useConnectionsRealtime(user.companyId);
+
+  // a phone's drawer covers the page: close it once the user picked where to go
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
+  useEffect(() => setPhoneOpen(false), [pathname]);
+
+  const expanded = isPhone ? phoneOpen : open;
+  const width = open ? DRAWER_WIDTH : MINI_WIDTH;
+
+  return (
+    <Box sx={{ display: 'flex', height: '100dvh', overflow: 'hidden' }}>
+      <AppBar
+        position="fixed"
+        elevation={1}
+        sx={{ zIndex: (current) => current.zIndex.drawer + 1 }}
+      >
+        <Toolbar sx={{ gap: { xs: 0, sm: 0.5 }, px: { xs: 1, sm: 2 } }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={expanded ? t('drawer.close') : t('drawer.open')}
+            aria-expanded={expanded}
+            aria-controls={drawerId}
+            onClick={() => (isPhone ? setPhoneOpen((value) => !value) : setOpen((value) => !value))}
+            sx={{ mr: 1 }}
+          >
+            {expanded && !isPhone ? <ChevronLeftIcon /> : <MenuIcon />}
+          </IconButton>
+          <Greeting user={user} />
+          <VolumeControl />
+          <RefreshButton />
+          <ThemeToggle />
+          <LanguageMenu />
+          <AccountMenu />
+        </Toolbar>
+      </AppBar>
+
+      {isPhone ? (
+        <Drawer
+          id={drawerId}
+          variant="temporary"
+          open={phoneOpen}
+          onClose={() => setPhoneOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          slotProps={{ paper: { sx: { width: DRAWER_WIDTH, display: 'flex' } } }}
+        >
+          <AppMenu user={user} mini={false} onNavigate={() => setPhoneOpen(false)} />
+        </Drawer>
+      ) : (
+        <Drawer
+          id={drawerId}
+          variant="permanent"
+          sx={{
+            width,
+            flexShrink: 0,
+            transition: theme.transitions.create('width'),
+            '& .MuiDrawer-paper': {
+              width,
+              overflowX: 'hidden',
+              transition: theme.transitions.create('width'),
+              display: 'flex',
+            },
+          }}
+        >
+          <Toolbar />
+          <AppMenu user={user} mini={!open} />
+        </Drawer>
+      )}
+
+      <Box
+        component="main"
+        sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', overflow: 'auto' }}
+      >
+        <Toolbar />
+        <Box
+          sx={{
+            flex: 1,
+            minHeight: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            p: { xs: 1.5, sm: 3 },
+          }}
+        >
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** The signed-in frame: realtime connection, top bar, drawer and the current page. */
+export function Layout() {
+  return (
+    <SocketProvider>
+      <Shell />
+    </SocketProvider>
+  );
+}

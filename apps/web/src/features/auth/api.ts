@@ -1,0 +1,30 @@
+import type { Plan, Signup } from '@atendi/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../app/api';
+
+export const publicPlansKey = ['plans', 'public'] as const;
+
+/** Plans offered at sign-up (public route). */
+export function usePublicPlans() {
+  return useQuery({
+    queryKey: publicPlansKey,
+    queryFn: ({ signal }) => api.get<Plan[]>('/plans/list', { signal, anonymous: true }),
+  });
+}
+
+/** What POST /companies/cadastro receives: the form plus the trial terms the product sends. */
+export type SignupPayload = Signup & {
+  recurrence: 'MENSAL';
+  dueDate: string;
+  status: 't';
+  campaignsEnabled: true;
+};
+
+export function useSignup() {
+  return useMutation({
+    // the page shows field errors and duplicate messages itself
+    meta: { silent: true },
+    mutationFn: (payload: SignupPayload) =>
+      api.post<unknown>('/companies/cadastro', payload, { anonymous: true }),
+  });
+}
