@@ -6,6 +6,7 @@ import { connectDatabase, type Database } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { RealtimeGateway } from './platform/realtime';
+import { canReadTicket } from './modules/tickets/tickets.access';
 
 export interface RunningServer {
   app: App;
@@ -52,6 +53,7 @@ export async function startApiServer(
     corsOrigins: config.frontendOrigins,
     onEmit: options.onEmit,
     markSeen: (ctx, online) => app.services.users.markSeen(ctx, online),
+    canReadTicket,
   });
   let subscriber: Redis | undefined;
   if (redis) {

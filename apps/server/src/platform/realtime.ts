@@ -166,9 +166,13 @@ export class RealtimeGateway {
     socket.on(CLIENT_MESSAGES.userStatus, () => {
       void this.options.markSeen(ctx, true).catch(() => {});
     });
-    socket.on('disconnect', async () => {
-      const left = await this.io.in(rooms.user(companyId, ctx.userId)).fetchSockets();
-      if (left.length === 0) void this.options.markSeen(ctx, false).catch(() => {});
+    socket.on('disconnect', () => {
+      // Offline once the user's last socket, on any instance, is gone.
+      this.io
+        .in(rooms.user(companyId, ctx.userId))
+        .fetchSockets()
+        .then((left) => (left.length === 0 ? this.options.markSeen(ctx, false) : undefined))
+        .catch(() => {});
     });
   }
 

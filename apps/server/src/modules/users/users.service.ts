@@ -2,6 +2,7 @@ import {
   DEFAULT_PAGE_SIZE,
   hasRole,
   type ListQuery,
+  USER_ONLINE_WINDOW_MS,
   type User,
   type UserCreate,
   type UserUpdate,
@@ -148,18 +149,24 @@ export class UsersService {
     this.platform.events.emit('user.deleted', { companyId: ctx.companyId, userId: id });
   }
 
-  /** Presence from the realtime channel: connected or pinging is online. */
+  /** Presence from the realtime channel: connected or pinging is online. Announces changes only. */
   async markSeen(ctx: RequestContext, online: boolean): Promise<void> {
-    await tenantDb(ctx).update(
-      users,
-      { lastSeenAt: online ? new Date() : null },
-      eq(users.id, ctx.userId),
-    );
-    this.platform.events.emit('user.presence', {
-      companyId: ctx.companyId,
-      userId: ctx.userId,
-      online,
-    });
+    const db = tenantDb(ctx);
+    const [previous] = await db
+      .select({ lastSeenAt: users.lastSeenAt })
+      .from(users, eq(users.id, ctx.userId));
+    if (!previous) return;
+    await db.update(users, { lastSeenAt: online ? new Date() : null }, eq(users.id, ctx.userId));
+    const wasOnline =
+      previous.lastSeenAt !== null &&
+      Date.now() - previous.lastSeenAt.getTime() < USER_ONLINE_WINDOW_MS;
+    if (wasOnline !== online) {
+      this.platform.events.emit('user.presence', {
+        companyId: ctx.companyId,
+        userId: ctx.userId,
+        online,
+      });
+    }
   }
 
   async #checkReferences(db: TenantDb, data: Pick<UserUpdate, 'queueIds' | 'whatsappId'>) {

@@ -1,0 +1,189 @@
+import { SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS } from '@atendi/shared';
+import { eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../../test/harness';
+import { contacts, tickets, users } from '../db/schema';
+import { TenantDb } from '../db/tenant';
+import { TokenService } from './auth/tokens';
+
+let t: TestServer;
+const open: Socket[] = [];
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterEach(() => {
+  for (const socket of open.splice(0)) socket.disconnect();
+});
+afterAll(() => t.stop());
+
+function socketFor(token: string): Promise<Socket> {
+  const socket = connect(t.url, {
+    query: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  open.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+/** Resolves with the first `event` payload that matches, or with undefined after `ms`. */
+function next(
+  socket: Socket,
+  event: string,
+  ms = 500,
+  matches: (payload: unknown) => boolean = () => true,
+): Promise<unknown> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      socket.off(event, onEvent);
+      resolve(undefined);
+    }, ms);
+    const onEvent = (payload: unknown) => {
+      if (!matches(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, onEvent);
+      resolve(payload);
+    };
+    socket.on(event, onEvent);
+  });
+}
+
+const about = (userId: number) => (payload: unknown) =>
+  (payload as { userId?: number }).userId === userId;
+
+const ack = (socket: Socket, message: string, arg: unknown) =>
+  socket.timeout(2000).emitWithAck(message, arg) as Promise<{ ok: boolean }>;
+
+async function ticketIn(
+  companyId: number,
+  queueId: number | null,
+  status: 'open' | 'pending' = 'pending',
+) {
+  const db = new TenantDb(t.database.db, companyId);
+  const [contact] = await db
+    .insert(contacts, { name: 'Contact', number: `55${Math.floor(Math.random() * 1e11)}` })
+    .returning();
+  const [ticket] = await db
+    .insert(tickets, { contactId: contact!.id, queueId, status })
+    .returning();
+  return ticket!;
+}
+
+describe('realtime channel', () => {
+  it('uses the spec ping interval and timeout', () => {
+    expect(t.realtime.io.engine.opts.pingInterval).toBe(SOCKET_PING_INTERVAL_MS);
+    expect(t.realtime.io.engine.opts.pingTimeout).toBe(SOCKET_PING_TIMEOUT_MS);
+    expect(SOCKET_PING_INTERVAL_MS).toBe(18_000);
+  });
+
+  it('accepts a valid token and refuses missing, forged, expired and revoked ones', async () => {
+    const { admin, company } = await t.make.company();
+    const session = await t.login(admin.email);
+    await expect(socketFor(session.token)).resolves.toBeTruthy();
+
+    const sid = JSON.parse(Buffer.from(session.token.split('.')[1]!, 'base64url').toString()).sid;
+    const claims = { sub: String(admin.id), cid: company.id, sid };
+    const expired = await new TokenService(TEST_JWT_SECRET, -60).sign(claims);
+    const forged = await new TokenService('x'.repeat(40), 900).sign(claims);
+    for (const token of ['', 'garbage', expired, forged]) {
+      await expect(socketFor(token)).rejects.toThrow(/ERR_SESSION_EXPIRED/);
+    }
+    await t.login(admin.email); // ends the first session
+    await expect(socketFor(session.token)).rejects.toThrow(/ERR_SESSION_EXPIRED/);
+  });
+
+  it('delivers company events only to that company', async () => {
+    const a = await t.make.company();
+    const b = await t.make.company();
+    const socketA = await socketFor((await t.login(a.admin.email)).token);
+    const socketB = await socketFor((await t.login(b.admin.email)).token);
+    const leakedToB: string[] = [];
+    socketB.onAny((event) => leakedToB.push(event));
+
+    const heardByA = next(socketA, `company-${a.company.id}-user`, 3000);
+    const adminA = await t.login(a.admin.email);
+    // The new login ended socketA's session, but the socket stays until the client acts.
+    const created = await t.as(adminA.token).post('/users', {
+      name: 'New Agent',
+      email: `agent-${Date.now()}@example.com`,
+      password: 'secret1',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(await heardByA).toMatchObject({ action: 'create', user: { name: 'New Agent' } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(leakedToB.filter((event) => event.includes(`company-${a.company.id}`))).toEqual([]);
+  });
+
+  it("tells the older session's socket that the account signed in elsewhere", async () => {
+    const { company, admin } = await t.make.company();
+    const first = await t.login(admin.email);
+    const socket = await socketFor(first.token);
+    const heard = next(socket, `company-${company.id}-auth`, 3000);
+    const second = await t.login(admin.email);
+    const sid = JSON.parse(Buffer.from(second.token.split('.')[1]!, 'base64url').toString()).sid;
+    expect(await heard).toEqual({ action: 'update', user: { id: admin.id }, sessionId: sid });
+  });
+
+  it('authorises joinChatBox like reading the ticket', async () => {
+    const a = await t.make.company();
+    const b = await t.make.company();
+    const queueA1 = await t.make.queue(a.company.id);
+    const queueA2 = await t.make.queue(a.company.id);
+    const agent = await t.make.user(a.company.id, { queueIds: [queueA1.id] });
+    const ticketA1 = await ticketIn(a.company.id, queueA1.id);
+    const ticketA2 = await ticketIn(a.company.id, queueA2.id);
+    const ticketB = await ticketIn(b.company.id, null);
+
+    const adminSocket = await socketFor((await t.login(a.admin.email)).token);
+    const agentSocket = await socketFor((await t.login(agent.email)).token);
+    const outsider = await socketFor((await t.login(b.admin.email)).token);
+
+    expect(await ack(adminSocket, 'joinChatBox', ticketA2.id)).toEqual({ ok: true });
+    expect(await ack(agentSocket, 'joinChatBox', ticketA1.id)).toEqual({ ok: true });
+    expect(await ack(agentSocket, 'joinChatBox', ticketA2.id)).toEqual({ ok: false });
+    expect(await ack(outsider, 'joinChatBox', ticketA1.id)).toEqual({ ok: false });
+    expect(await ack(outsider, 'joinChatBox', ticketB.id)).toEqual({ ok: true });
+    expect(await ack(agentSocket, 'joinChatBox', 'not-a-number')).toEqual({ ok: false });
+    expect(await ack(agentSocket, 'joinTickets', 'open')).toEqual({ ok: true });
+    expect(await ack(agentSocket, 'joinTickets', 'company-1')).toEqual({ ok: false });
+    expect(await ack(agentSocket, 'joinNotification', undefined)).toEqual({ ok: true });
+
+    // Only sockets that joined the ticket's room hear what is sent to it.
+    const heardByAgent = next(agentSocket, `company-${a.company.id}-appMessage`, 300);
+    const heardByAdmin = next(adminSocket, `company-${a.company.id}-appMessage`, 1000);
+    t.realtime.emit({ companyId: a.company.id, ticketId: ticketA2.id }, 'appMessage', {
+      action: 'create',
+    });
+    expect(await heardByAdmin).toEqual({ action: 'create' });
+    expect(await heardByAgent).toBeUndefined();
+  });
+
+  it('keeps user presence from connections and userStatus pings', async () => {
+    const { company, admin } = await t.make.company();
+    const agent = await t.make.user(company.id);
+    const db = new TenantDb(t.database.db, company.id);
+    const seenAt = async () => (await db.selectFrom(users, eq(users.id, agent.id)))[0]!.lastSeenAt;
+
+    const adminSocket = await socketFor((await t.login(admin.email)).token);
+    const presence = next(adminSocket, `company-${company.id}-user`, 3000, about(agent.id));
+    const agentSocket = await socketFor((await t.login(agent.email)).token);
+    expect(await presence).toEqual({ action: 'presence', userId: agent.id, online: true });
+    expect(await seenAt()).toBeInstanceOf(Date);
+
+    const before = (await seenAt())!.getTime();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    agentSocket.emit('userStatus');
+    await expect.poll(async () => (await seenAt())?.getTime() ?? 0).toBeGreaterThan(before);
+
+    const offline = next(adminSocket, `company-${company.id}-user`, 3000, about(agent.id));
+    agentSocket.disconnect();
+    expect(await offline).toEqual({ action: 'presence', userId: agent.id, online: false });
+    await expect.poll(seenAt).toBeNull();
+    const list = await t.as((await t.login(admin.email)).token).get('/users/list');
+    expect(list.json().find((user: { id: number }) => user.id === agent.id).online).toBe(false);
+  });
+});
