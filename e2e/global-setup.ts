@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { API_PORT, WEB_PORT } from './playwright.config';
+
+const ROOT = join(import.meta.dirname, '..');
+
+/**
+ * Starts the real server (API, realtime and the built web app) on a fresh database with the
+ * demo data: the machine's PostgreSQL when DATABASE_URL is set, else the embedded one.
+ */
+export default async function globalSetup() {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(API_PORT),
+    WEB_PORT: String(WEB_PORT),
+    HOST: '127.0.0.1',
+    DEMO_SEED: 'true',
+    LOG_LEVEL: 'warn',
+    FRONTEND_URL: `http://127.0.0.1:${WEB_PORT}`,
+    BACKEND_URL: `http://127.0.0.1:${API_PORT}`,
+  };
+  delete env.REDIS_URL;
+  let dataDir: string | undefined;
+  if (process.env.DATABASE_URL) {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query('drop database if exists atendi_e2e with (force)');
+    await admin.query('create database atendi_e2e');
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = '/atendi_e2e';
+    env.DATABASE_URL = url.toString();
+  } else {
+    dataDir = mkdtempSync(join(tmpdir(), 'atendi-e2e-'));
+    env.DATA_DIR = dataDir;
+    env.EMBEDDED_PG_PORT = '54366';
+  }
+
+  const server: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${API_PORT}/version`);
+      if (response.ok) break;
+    } catch {}
+    if (Date.now() > deadline || server.exitCode !== null) {
+      throw new Error('the server did not start for the browser tests');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+
+  return async () => {
+    try {
+      process.kill(-server.pid!, 'SIGTERM');
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    try {
+      process.kill(-server.pid!, 'SIGKILL');
+    } catch {}
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+
+export const API_PORT = Number(process.env.E2E_API_PORT ?? 18090);
+export const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 13090);
+
+export default defineConfig({
+  testDir: 'tests',
+  globalSetup: './global-setup.ts',
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${WEB_PORT}`,
+    locale: 'pt-BR',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});
