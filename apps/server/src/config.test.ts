@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEV_JWT_SECRET, loadConfig } from './config';
+
+const production = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'a'.repeat(16) + 'b'.repeat(16) + 'c'.repeat(8),
+  ADMIN_EMAIL: 'owner@example.com',
+  ADMIN_PASSWORD: 'a long and good password',
+  DATABASE_URL: 'postgres://db.example.com/atendi',
+};
+
+describe('configuration', () => {
+  it('runs development with demo data and local-only listening by default', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 8080, WEB_PORT: 3000, host: '127.0.0.1', demoSeed: true });
+  });
+
+  it('accepts a complete production environment without demo data', () => {
+    const config = loadConfig(production);
+    expect(config.demoSeed).toBe(false);
+    expect(config.host).toBe('0.0.0.0');
+  });
+
+  it.each([
+    ['the development JWT secret', { JWT_SECRET: DEV_JWT_SECRET }],
+    ['a short JWT secret', { JWT_SECRET: 'short-secret' }],
+    ['no JWT secret', { JWT_SECRET: undefined }],
+    ['no first admin', { ADMIN_EMAIL: undefined }],
+    ['no first admin password', { ADMIN_PASSWORD: undefined }],
+    ['the default admin password', { ADMIN_PASSWORD: '123456' }],
+    ['demo data', { DEMO_SEED: 'true' }],
+  ])('refuses production with %s', (_what, change) => {
+    expect(() => loadConfig({ ...production, ...change })).toThrow(ConfigError);
+  });
+
+  it('stops the server process before it listens when production is unsafe', () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        ADMIN_EMAIL: 'a@b.co',
+        ADMIN_PASSWORD: 'long-password-1',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Refusing to start: JWT_SECRET');
+  });
+});
