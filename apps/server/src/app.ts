@@ -19,6 +19,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { CompaniesService } from './modules/companies/companies.service';
+import { helpsRoutes } from './modules/helps/helps.routes';
+import { HelpsService } from './modules/helps/helps.service';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { PlansService } from './modules/plans/plans.service';
 import { queuesRoutes } from './modules/queues/queues.routes';
@@ -62,6 +64,7 @@ function createServices(platform: Platform) {
     users,
     companies: new CompaniesService(platform),
     plans: new PlansService(platform.db),
+    helps: new HelpsService(platform.db),
     settings: new SettingsService(platform),
     queues: new QueuesService(platform),
   };
@@ -131,6 +134,7 @@ export async function buildApp({ config, database, redis }: AppDependencies): Pr
   await app.register(plansRoutes(services));
   await app.register(settingsRoutes(services));
   await app.register(queuesRoutes(services));
+  await app.register(helpsRoutes(services));
 
   return app as unknown as App;
 }

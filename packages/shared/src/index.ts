@@ -2,6 +2,7 @@ export * from './auth/auth.schemas';
 export * from './companies/companies.schemas';
 export * from './constants';
 export * from './errors';
+export * from './helps/helps.schemas';
 export * from './pagination';
 export * from './permissions';
 export * from './plans/plans.schemas';
