@@ -1,7 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { REPO_ROOT } from '../src/config';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
 
@@ -13,21 +15,33 @@ declare module 'vitest' {
   }
 }
 
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 /**
- * Finds a PostgreSQL (DATABASE_URL, else the embedded one under ./data/test-postgres) and builds a
- * migrated template database that each test file clones.
+ * Finds a PostgreSQL (DATABASE_URL, else an embedded one of this run's own, so parallel runs do
+ * not share it) and builds a migrated template database that each test file clones.
  */
 export default async function setup(project: TestProject) {
   let adminUrl = process.env.DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
   if (!adminUrl) {
-    const embedded = await startEmbeddedPostgres(
-      join(REPO_ROOT, 'data', 'test'),
-      Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54330),
-      'postgres',
-    );
+    const dataDir = mkdtempSync(join(tmpdir(), 'atendi-test-pg-'));
+    const embedded = await startEmbeddedPostgres(dataDir, await freePort(), 'postgres');
     adminUrl = embedded.url;
-    stop = embedded.stop;
+    stop = async () => {
+      await embedded.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
