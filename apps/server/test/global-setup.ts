@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,8 @@ export default async function setup(project: TestProject) {
   let stop: (() => Promise<void>) | undefined;
   if (!adminUrl) {
     const dataDir = mkdtempSync(join(tmpdir(), 'atendi-test-pg-'));
+    // As root the database runs as a separate system user, which must reach the folder.
+    chmodSync(dataDir, 0o755);
     const embedded = await startEmbeddedPostgres(dataDir, await freePort(), 'postgres');
     adminUrl = embedded.url;
     stop = async () => {
