@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -36,6 +36,7 @@ export default async function globalSetup() {
     env.DATABASE_URL = url.toString();
   } else {
     dataDir = mkdtempSync(join(tmpdir(), 'atendi-e2e-'));
+    chmodSync(dataDir, 0o755);
     env.DATA_DIR = dataDir;
     env.EMBEDDED_PG_PORT = '54366';
   }

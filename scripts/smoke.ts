@@ -3,13 +3,15 @@
  * data in a fresh folder) and signs in as the demo admin. Exits non-zero on any failure.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const API = 'http://127.0.0.1:18181';
 const WEB = 'http://127.0.0.1:13131';
 const dataDir = mkdtempSync(join(tmpdir(), 'atendi-smoke-'));
+// As root the embedded database runs as a separate system user, which must reach the folder.
+chmodSync(dataDir, 0o755);
 const env = { ...process.env, PORT: '18181', WEB_PORT: '13131', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '54377' };
 delete env.DATABASE_URL;
 delete env.REDIS_URL;
