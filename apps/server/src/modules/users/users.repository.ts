@@ -5,11 +5,12 @@ import type { TenantDb } from '../../db/tenant';
 import { isoRequired, likePattern } from '../../platform/routes';
 
 // Sub-queries keyed by a user already read through the company filter; the composite keys of
-// user_queues keep every linked queue inside that company.
+// user_queues keep every linked queue inside that company. The outer id is written qualified:
+// drizzle prints a single-table select's columns bare, and a bare "id" here would be q.id.
 const queuesOfUser = sql<User['queues']>`coalesce((
   select json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color) order by q.name)
   from ${userQueues} uq join ${queues} q on q.id = uq.queue_id
-  where uq.user_id = ${users.id}), '[]'::json)`;
+  where uq.user_id = ${users}.id), '[]'::json)`;
 
 const online = sql<boolean>`coalesce(${users.lastSeenAt} > now() - make_interval(secs => ${USER_ONLINE_WINDOW_MS / 1000}), false)`;
 

@@ -90,6 +90,8 @@ export class UsersService {
     const db = tenantDb(ctx);
     const current = await repo.byId(db, id);
     if (!current) throw new AppError('ERR_NO_USER_FOUND', 404);
+    // Whoever sets the super user's email or password owns the platform.
+    if (current.super && !ctx.super) throw forbidden();
     if (!admin) {
       const currentQueueIds = current.queues.map((queue) => queue.id).sort();
       const changes = {
@@ -135,6 +137,9 @@ export class UsersService {
   async remove(ctx: RequestContext, id: number): Promise<void> {
     if (id === ctx.userId) throw new AppError('ERR_CANNOT_DELETE_SELF', 400);
     const db = tenantDb(ctx);
+    const target = await repo.byId(db, id);
+    if (!target) throw new AppError('ERR_NO_USER_FOUND', 404);
+    if (target.super && !ctx.super) throw forbidden();
     const deleted = await db.transaction(async (tx) => {
       // The user's live tickets go back to the waiting line instead of losing their owner.
       await tx.update(
