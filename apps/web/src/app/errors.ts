@@ -1,6 +1,6 @@
 import { ApiError } from './api';
-import { toast } from './toast';
 import { i18n } from './i18n';
+import { toast } from './toast';
 
 /**
  * The spec's error display: the server's code looked up in the translations, else the raw code

@@ -1,11 +1,6 @@
 import { MSG } from '@atendi/shared';
 import { useCallback } from 'react';
-import type {
-  FieldValues,
-  Path,
-  UseFormRegisterReturn,
-  UseFormSetError,
-} from 'react-hook-form';
+import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api';
 

@@ -33,11 +33,16 @@ interface RequireAccessProps extends AccessRule {
  * A page the user's profile or plan does not allow: the spec's toast, then / after 1 s. Menu and
  * route use the same check, so a hidden item is also a closed page.
  */
-export function RequireAccess({ permission, role, needsCampaigns, children }: RequireAccessProps) {
+export function RequireAccess({
+  permission,
+  minRole,
+  needsCampaigns,
+  children,
+}: RequireAccessProps) {
   const user = useSessionUser();
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
-  const allowed = canAccess(user, { permission, role, needsCampaigns });
+  const allowed = canAccess(user, { permission, minRole, needsCampaigns });
   useEffect(() => {
     if (allowed) return;
     toast.error(t('accessDenied'));

@@ -33,8 +33,7 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         // a refused or missing answer will not change by asking again
-        retry: (count, error) =>
-          !(error instanceof ApiError && error.status < 500) && count < 2,
+        retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
       },
       mutations: { retry: false },
     },

@@ -11,7 +11,7 @@ function lazyNamed<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
 ): ComponentType {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
 const Layout = lazyNamed(() => import('./layout/Layout'), 'Layout');
@@ -97,11 +97,11 @@ export function AppRoutes() {
           />
           <Route
             path="files"
-            element={<RequireAccess role="admin">{placeholder('files')}</RequireAccess>}
+            element={<RequireAccess minRole="admin">{placeholder('files')}</RequireAccess>}
           />
           <Route
             path="files-backup"
-            element={<RequireAccess role="admin">{placeholder('files')}</RequireAccess>}
+            element={<RequireAccess minRole="admin">{placeholder('files')}</RequireAccess>}
           />
           <Route
             path="financeiro"

@@ -114,7 +114,10 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         }
         if (left < SOCKET_MIN_TOKEN_SECONDS_TO_RECONNECT) {
           // this token would be dropped again in a moment: get a fresh one first
-          refreshAccessToken().then((token) => token && reconnectWith(token), () => {});
+          refreshAccessToken().then(
+            (token) => token && reconnectWith(token),
+            () => {},
+          );
           return;
         }
         reconnectWith(latest);
@@ -125,7 +128,10 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         if (next.active || closing) return;
         if (Date.now() - lastRefusedRetry < RELOAD_GUARD_MS) return;
         lastRefusedRetry = Date.now();
-        refreshAccessToken().then((token) => token && reconnectWith(token), () => {});
+        refreshAccessToken().then(
+          (token) => token && reconnectWith(token),
+          () => {},
+        );
       });
 
       next.on(companyEvent(companyId, 'auth'), (event: AuthEvent) => {

@@ -1,6 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider, createTheme } from '@mui/material/styles';
-import { ptBR, enUS, esES } from '@mui/material/locale';
+import { enUS, esES, ptBR } from '@mui/material/locale';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -42,7 +42,7 @@ export interface AccessRule {
   /** A row of the shared permission table... */
   permission?: PermissionName;
   /** ...or, for pages the table does not name, the least role. */
-  role?: Role;
+  minRole?: Role;
   /** Campaign pages also need the company's campaignsEnabled setting. */
   needsCampaigns?: boolean;
 }
@@ -59,14 +59,26 @@ export interface MenuEntry extends AccessRule {
 export const MENU: readonly MenuEntry[] = [
   { key: 'dashboard', to: '/', icon: 'dashboard', section: 'main', permission: 'dashboard:view' },
   { key: 'tickets', to: '/tickets', icon: 'tickets', section: 'main', permission: 'session:use' },
-  { key: 'quickMessages', to: '/quick-messages', icon: 'quickMessages', section: 'main', role: 'user' },
+  {
+    key: 'quickMessages',
+    to: '/quick-messages',
+    icon: 'quickMessages',
+    section: 'main',
+    minRole: 'user',
+  },
   { key: 'kanban', to: '/kanban', icon: 'kanban', section: 'main', permission: 'kanban:use' },
-  { key: 'contacts', to: '/contacts', icon: 'contacts', section: 'main', role: 'user' },
-  { key: 'schedules', to: '/schedules', icon: 'schedules', section: 'main', permission: 'schedules:use' },
-  { key: 'tags', to: '/tags', icon: 'tags', section: 'main', role: 'user' },
+  { key: 'contacts', to: '/contacts', icon: 'contacts', section: 'main', minRole: 'user' },
+  {
+    key: 'schedules',
+    to: '/schedules',
+    icon: 'schedules',
+    section: 'main',
+    permission: 'schedules:use',
+  },
+  { key: 'tags', to: '/tags', icon: 'tags', section: 'main', minRole: 'user' },
   { key: 'chats', to: '/chats', icon: 'chats', section: 'main', permission: 'internalChat:use' },
-  { key: 'todolist', to: '/todolist', icon: 'todolist', section: 'main', role: 'user' },
-  { key: 'helps', to: '/helps', icon: 'helps', section: 'main', role: 'user' },
+  { key: 'todolist', to: '/todolist', icon: 'todolist', section: 'main', minRole: 'user' },
+  { key: 'helps', to: '/helps', icon: 'helps', section: 'main', minRole: 'user' },
   {
     key: 'campaigns',
     to: '/campaigns',
@@ -106,7 +118,7 @@ export const MENU: readonly MenuEntry[] = [
     section: 'admin',
     permission: 'connections:manage',
   },
-  { key: 'files', to: '/files', icon: 'files', section: 'admin', role: 'admin' },
+  { key: 'files', to: '/files', icon: 'files', section: 'admin', minRole: 'admin' },
   { key: 'queues', to: '/queues', icon: 'queues', section: 'admin', permission: 'queues:manage' },
   { key: 'users', to: '/users', icon: 'users', section: 'admin', permission: 'users:manage' },
   {
@@ -116,8 +128,20 @@ export const MENU: readonly MenuEntry[] = [
     section: 'admin',
     permission: 'externalApi:use',
   },
-  { key: 'financial', to: '/financeiro', icon: 'financial', section: 'admin', permission: 'financial:view' },
-  { key: 'settings', to: '/settings', icon: 'settings', section: 'admin', permission: 'settings:manage' },
+  {
+    key: 'financial',
+    to: '/financeiro',
+    icon: 'financial',
+    section: 'admin',
+    permission: 'financial:view',
+  },
+  {
+    key: 'settings',
+    to: '/settings',
+    icon: 'settings',
+    section: 'admin',
+    permission: 'settings:manage',
+  },
   {
     key: 'announcements',
     to: '/announcements',
@@ -132,7 +156,13 @@ export const MENU: readonly MenuEntry[] = [
     section: 'super',
     permission: 'companies:manage',
   },
-  { key: 'plans', to: '/settings?tab=plans', icon: 'plans', section: 'super', permission: 'plans:manage' },
+  {
+    key: 'plans',
+    to: '/settings?tab=plans',
+    icon: 'plans',
+    section: 'super',
+    permission: 'plans:manage',
+  },
   {
     key: 'helpsAdmin',
     to: '/settings?tab=helps',
@@ -157,7 +187,7 @@ export function campaignsEnabled(user: MenuUser): boolean {
 
 export function canAccess(user: MenuUser, rule: AccessRule): boolean {
   if (rule.permission && !can(user, rule.permission, user.company.plan)) return false;
-  if (rule.role && !hasRole(user, rule.role)) return false;
+  if (rule.minRole && !hasRole(user, rule.minRole)) return false;
   if (rule.needsCampaigns && !campaignsEnabled(user)) return false;
   return true;
 }

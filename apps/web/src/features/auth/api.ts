@@ -8,6 +8,8 @@ export const publicPlansKey = ['plans', 'public'] as const;
 export function usePublicPlans() {
   return useQuery({
     queryKey: publicPlansKey,
+    // the sign-up form says it under the plan field
+    meta: { silent: true },
     queryFn: ({ signal }) => api.get<Plan[]>('/plans/list', { signal, anonymous: true }),
   });
 }

@@ -22,12 +22,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
         sx={{ width: '100%', maxWidth: 440, p: { xs: 2.5, sm: 4 }, borderRadius: 3 }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3 }}>
-          <Box
-            component="img"
-            src="/favicon.svg"
-            alt=""
-            sx={{ width: 40, height: 40 }}
-          />
+          <Box component="img" src="/favicon.svg" alt="" sx={{ width: 40, height: 40 }} />
           <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
             Atendi
           </Typography>

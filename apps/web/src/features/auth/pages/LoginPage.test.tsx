@@ -1,0 +1,105 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../../test/fetch';
+import { renderWithApp, sessionUser } from '../../../test/render';
+import { LoginPage } from './LoginPage';
+
+function renderLogin() {
+  return renderWithApp(
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/tickets" element={<p>tickets screen</p>} />
+    </Routes>,
+    { route: '/login' },
+  );
+}
+
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('LoginPage', () => {
+  it('shows the validation messages, translated, and sends nothing', async () => {
+    const calls = stubFetch(() => json(500));
+    renderLogin();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findAllByText('Obrigatório')).toHaveLength(2);
+    expect(calls).toHaveLength(0);
+
+    fill('Email', 'ana@empresa.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(screen.getAllByText('Obrigatório')).toHaveLength(1));
+    expect(screen.getByLabelText('Senha').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('signs in, keeps the session and goes to the tickets, warning of a near due date', async () => {
+    const user = sessionUser({ id: 7, companyId: 3 });
+    const calls = stubFetch(() =>
+      json(200, { token: 'jwt-token', user, dueDateWarning: true, daysToDueDate: 3 }),
+    );
+    renderLogin();
+
+    await screen.findByLabelText('Email');
+    fill('Email', 'ana@empresa.com');
+    fill('Senha', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByText('tickets screen')).toBeTruthy();
+    expect(calls[0]?.method).toBe('POST');
+    expect(calls[0]?.url.pathname).toBe('/auth/login');
+    expect(calls[0]?.body).toEqual({ email: 'ana@empresa.com', password: 'secret1' });
+    expect(localStorage.getItem('token')).toBe(JSON.stringify('jwt-token'));
+    expect(localStorage.getItem('companyId')).toBe('3');
+    expect(localStorage.getItem('userId')).toBe('7');
+    expect(await screen.findByText('Sua assinatura vence em 3 dia(s)')).toBeTruthy();
+  });
+
+  it('explains an expired subscription with its date', async () => {
+    stubFetch(() => json(401, { error: 'ERR_SUBSCRIPTION_EXPIRED', dueDate: '2024-05-10' }));
+    renderLogin();
+
+    await screen.findByLabelText('Email');
+    fill('Email', 'ana@empresa.com');
+    fill('Senha', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(
+      await screen.findByText(
+        'Opss! Sua assinatura venceu 10/05/2024. Entre em contato com o Suporte para mais informações!',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('tickets screen')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows the translated error of wrong credentials and of too many attempts', async () => {
+    let status = 401;
+    stubFetch(() =>
+      json(status, { error: status === 401 ? 'ERR_INVALID_CREDENTIALS' : 'ERR_TOO_MANY_REQUESTS' }),
+    );
+    renderLogin();
+
+    await screen.findByLabelText('Email');
+    fill('Email', 'ana@empresa.com');
+    fill('Senha', 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(
+      await screen.findByText(
+        'Erro de autenticação. Verifique o email e a senha e tente novamente.',
+      ),
+    ).toBeTruthy();
+
+    status = 429;
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(
+      await screen.findByText('Muitas tentativas. Aguarde um minuto e tente novamente.'),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,57 @@
+import type { User, UserCreate, UserUpdate } from '@atendi/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api';
+import { patchUserCaches, type UsersPage, usersKeys } from './users.cache';
+
+export function useUsers(searchParam: string) {
+  return useInfiniteQuery({
+    queryKey: usersKeys.list(searchParam),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<UsersPage>('/users', {
+        query: { searchParam, pageNumber: pageParam },
+        signal,
+      }),
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+}
+
+export function useUser(id: number | null) {
+  return useQuery({
+    queryKey: usersKeys.detail(id ?? 0),
+    enabled: id !== null,
+    queryFn: ({ signal }) => api.get<User>(`/users/${id}`, { signal }),
+  });
+}
+
+export type SaveUserInput = { id: number; data: UserUpdate } | { id?: undefined; data: UserCreate };
+
+const isUser = (value: unknown): value is User =>
+  typeof value === 'object' && value !== null && typeof (value as User).id === 'number';
+
+export function useSaveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // the dialog places field errors itself and toasts the rest
+    meta: { silent: true },
+    mutationFn: ({ id, data }: SaveUserInput) =>
+      id === undefined ? api.post<User>('/users', data) : api.put<User>(`/users/${id}`, data),
+    onSuccess: (saved, { id }) => {
+      if (isUser(saved)) {
+        patchUserCaches(queryClient, { user: saved });
+      } else {
+        void queryClient.invalidateQueries({ queryKey: usersKeys.lists });
+        if (id !== undefined)
+          void queryClient.invalidateQueries({ queryKey: usersKeys.detail(id) });
+      }
+    },
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/users/${id}`),
+    onSuccess: (_result, id) => patchUserCaches(queryClient, { removedId: id }),
+  });
+}
