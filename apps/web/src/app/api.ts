@@ -2,8 +2,8 @@ import { clearSession, readToken, storeToken } from './session';
 
 declare global {
   interface Window {
-    /** Written by the server into index.html when the API lives on another origin. */
-    __ENV__?: { BACKEND_URL?: string };
+    /** Set by /env.js, which the server that serves the page writes (null: same host, :8080). */
+    __ENV__?: { BACKEND_URL?: string | null };
   }
 }
 

@@ -4,9 +4,11 @@ import { useSocketEvent } from '../../app/socket';
 import { patchUserCaches } from './users.cache';
 
 export interface UserEvent {
-  action: 'create' | 'update' | 'delete';
+  action: 'create' | 'update' | 'delete' | 'presence';
   user?: Partial<User> & { id: number };
   userId?: number;
+  /** With 'presence': whether the user has the app open. */
+  online?: boolean;
 }
 
 /** Users lists follow the company's changes live, wherever they were made. */
@@ -16,6 +18,12 @@ export function useUsersRealtime(companyId: number) {
     if (event.action === 'delete') {
       const id = event.userId ?? event.user?.id;
       if (id !== undefined) patchUserCaches(queryClient, { removedId: Number(id) });
+      return;
+    }
+    if (event.action === 'presence') {
+      if (event.userId !== undefined && typeof event.online === 'boolean') {
+        patchUserCaches(queryClient, { user: { id: Number(event.userId), online: event.online } });
+      }
       return;
     }
     if (event.user && typeof event.user.id === 'number') {
