@@ -15,6 +15,8 @@ export const RECURRENCE_MONTHS: Record<(typeof RECURRENCES)[number], number> = {
 /** Brazilian phone as typed in the mask (99) 99999-9999: digits kept, 10 or 11 of them. */
 export const phoneField = z
   .string({ error: MSG.required })
+  .max(20, MSG.tooLong)
+  .regex(/^[\d\s()+-]*$/, 'Invalid phone')
   .transform((phone) => phone.replace(/\D/g, ''))
   .pipe(z.string().min(10, MSG.tooShort).max(11, MSG.tooLong));
 
