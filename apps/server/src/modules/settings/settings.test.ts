@@ -1,0 +1,209 @@
+import { DEFAULT_SETTINGS, SETTING_KEYS } from '@atendi/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { settings } from '../../db/schema';
+import { TenantDb } from '../../db/tenant';
+
+let t: TestServer;
+let platform: Awaited<ReturnType<TestServer['make']['company']>>;
+let superToken: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  platform = await t.make.company({ super: true });
+  superToken = (await t.login(platform.admin.email)).token;
+});
+afterAll(() => t.stop());
+
+/** A company with its admin and a plain user, both signed in. */
+async function tenant() {
+  const { company, admin } = await t.make.company();
+  const user = await t.make.user(company.id);
+  const [a, u] = await Promise.all([t.login(admin.email), t.login(user.email)]);
+  return {
+    company,
+    db: new TenantDb(t.database.db, company.id),
+    asAdmin: t.as(a.token),
+    asUser: t.as(u.token),
+  };
+}
+
+async function stored(companyId: number, key: string) {
+  const [row] = await new TenantDb(t.database.db, companyId)
+    .select({ value: settings.value })
+    .from(settings, eq(settings.key, key));
+  return row?.value;
+}
+
+const SUPER_ONLY = ['asaas', 'userCreation'];
+
+describe('GET /settings', () => {
+  it('answers 401 without a token and 403 to a plain user', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/settings' })).statusCode).toBe(401);
+    const { asUser } = await tenant();
+    const response = await asUser.get('/settings');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+  });
+
+  it("answers an admin its company's settings, without the super-only ones", async () => {
+    const { company, db, asAdmin } = await tenant();
+    await db.update(settings, { value: 'enabled' }, eq(settings.key, 'userRating'));
+    const other = await t.make.company();
+    await new TenantDb(t.database.db, other.company.id).update(
+      settings,
+      { value: 'company' },
+      eq(settings.key, 'scheduleType'),
+    );
+    const response = await asAdmin.get('/settings');
+    expect(response.statusCode).toBe(200);
+    const list: { key: string; value: string }[] = response.json();
+    const byKey = Object.fromEntries(list.map((s) => [s.key, s.value]));
+    const { userCreation: _superOnly, ...expected } = DEFAULT_SETTINGS;
+    expect(byKey).toEqual({ ...expected, userRating: 'enabled' });
+    expect(list.map((s) => s.key)).not.toContain('asaas');
+    expect(company.id).not.toBe(other.company.id);
+  });
+
+  it('answers the super user the platform settings too', async () => {
+    const response = await t.as(superToken).get('/settings');
+    expect(response.statusCode).toBe(200);
+    const keys = response.json().map((s: { key: string }) => s.key);
+    expect(keys).toContain('userCreation');
+  });
+});
+
+describe('PUT /settings/:key', () => {
+  it('answers 401 without a token and 403 to a plain user, changing nothing', async () => {
+    const { company, asUser } = await tenant();
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: '/settings/userRating',
+      payload: { value: 'enabled' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const response = await asUser.put('/settings/userRating', { value: 'enabled' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    expect(await stored(company.id, 'userRating')).toBe('disabled');
+  });
+
+  it("updates the admin's own company and announces it on company-{id}-settings", async () => {
+    const { company, asAdmin } = await tenant();
+    const other = await t.make.company();
+    const response = await asAdmin.put('/settings/scheduleType', { value: 'company' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ key: 'scheduleType', value: 'company' });
+    expect(await stored(company.id, 'scheduleType')).toBe('company');
+    expect(await stored(other.company.id, 'scheduleType')).toBe('queue');
+    expect(t.emitted).toContainEqual({
+      event: `company-${company.id}-settings`,
+      payload: { action: 'update', setting: { key: 'scheduleType', value: 'company' } },
+    });
+  });
+
+  it('accepts the values of each key and refuses the others with 400', async () => {
+    const { company, asAdmin } = await tenant();
+    const cases: [string, unknown, boolean][] = [
+      ['userRating', 'enabled', true],
+      ['userRating', 'on', false],
+      ['scheduleType', 'disabled', true],
+      ['scheduleType', 'queue', true],
+      ['scheduleType', 'weekly', false],
+      ['call', 'disabled', true],
+      ['call', '', false],
+      ['CheckMsgIsGroup', 'enabled', true],
+      ['CheckMsgIsGroup', 'ENABLED', false],
+      ['sendGreetingAccepted', 'enabled', true],
+      ['sendMsgTransfTicket', 'enabled', true],
+      ['sendMsgTransfTicket', 1, false],
+      ['sendGreetingMessageOneQueues', 'disabled', true],
+      ['chatBotType', 'text', true],
+      ['chatBotType', 'list', false],
+      ['campaignsEnabled', false, true],
+      ['campaignsEnabled', 'true', true],
+      ['campaignsEnabled', 'yes', false],
+      ['campaignsEnabled', null, false],
+    ];
+    for (const [key, value, accepted] of cases) {
+      const before = await stored(company.id, key);
+      const response = await asAdmin.put(`/settings/${key}`, { value });
+      const label = `${key}=${JSON.stringify(value)}`;
+      if (accepted) {
+        expect(response.statusCode, label).toBe(200);
+        expect(response.json(), label).toEqual({ key, value: String(value) });
+        expect(await stored(company.id, key), label).toBe(String(value));
+      } else {
+        expect(response.statusCode, label).toBe(400);
+        expect(response.json().error, label).toBe('ERR_VALIDATION');
+        expect(await stored(company.id, key), label).toBe(before);
+      }
+    }
+    expect(new Set(cases.map(([key]) => key))).toEqual(
+      new Set(SETTING_KEYS.filter((key) => !SUPER_ONLY.includes(key))),
+    );
+  });
+
+  it('answers 400 for an unknown key, a missing value or extra fields', async () => {
+    const { company, asAdmin } = await tenant();
+    const count = () => new TenantDb(t.database.db, company.id).count(settings);
+    const before = await count();
+    for (const [url, body] of [
+      ['/settings/doesNotExist', { value: 'enabled' }],
+      ['/settings/__proto__', { value: 'enabled' }],
+      ['/settings/userRating', {}],
+      ['/settings/userRating', { value: 'enabled', companyId: 1 }],
+      ['/settings/userRating', { value: 'x'.repeat(501) }],
+    ] as const) {
+      const response = await asAdmin.put(url, body);
+      expect(response.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
+      expect(response.json().error).toBe('ERR_VALIDATION');
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('keeps asaas and userCreation for the super user: 403 to admins', async () => {
+    const { company, asAdmin } = await tenant();
+    for (const [key, value] of [
+      ['asaas', 'admin-key'],
+      ['userCreation', 'disabled'],
+    ]) {
+      const response = await asAdmin.put(`/settings/${key}`, { value });
+      expect(response.statusCode, key).toBe(403);
+      expect(response.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    }
+    expect(await stored(company.id, 'asaas')).toBeUndefined();
+    expect(await stored(company.id, 'userCreation')).toBe('enabled');
+    const { rows } = await t.database.db.execute(
+      sql`select 1 from settings where value = 'admin-key'`,
+    );
+    expect(rows).toHaveLength(0);
+  });
+
+  it('stores the payment key for the super user without answering or emitting its value', async () => {
+    const secret = 'aact_SECRET_payment_key_123';
+    const response = await t.as(superToken).put('/settings/asaas', { value: secret });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().key).toBe('asaas');
+    expect(response.body).not.toContain(secret);
+    expect(await stored(platform.company.id, 'asaas')).toBe(secret);
+    expect(JSON.stringify(t.emitted)).not.toContain(secret);
+    expect(
+      t.emitted.some(
+        (e) =>
+          e.event === `company-${platform.company.id}-settings` &&
+          JSON.stringify(e.payload).includes('asaas'),
+      ),
+    ).toBe(false);
+  });
+
+  it('lets the super user switch userCreation, with its values checked', async () => {
+    const bad = await t.as(superToken).put('/settings/userCreation', { value: 'off' });
+    expect(bad.statusCode).toBe(400);
+    const off = await t.as(superToken).put('/settings/userCreation', { value: 'disabled' });
+    expect(off.statusCode).toBe(200);
+    expect(await stored(platform.company.id, 'userCreation')).toBe('disabled');
+    const on = await t.as(superToken).put('/settings/userCreation', { value: 'enabled' });
+    expect(on.json()).toEqual({ key: 'userCreation', value: 'enabled' });
+  });
+});
