@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type {
   PgColumn,
   PgInsertValue,
@@ -44,9 +44,11 @@ export class TenantDb {
     this.companyId = companyId;
   }
 
-  /** `company_id = <this company> [and where]`, for joins and sub-queries. */
+  /** `company_id = <this company> [and (where)]`, for joins and sub-queries. */
   scope<T extends TenantTable>(table: T, where?: SQL): SQL {
-    return and(eq(table.companyId, this.companyId), where) as SQL;
+    // Parenthesised: drizzle's `and` does not wrap raw SQL, and a bare `x or y` would reach
+    // every company's rows.
+    return and(eq(table.companyId, this.companyId), where && sql`(${where})`) as SQL;
   }
 
   /** All columns of a tenant table; chain orderBy/limit/joins. A second where cannot be set. */

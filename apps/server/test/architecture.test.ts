@@ -1,0 +1,243 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GlobalDb } from '../src/db/global';
+import { plans, queues, settings, users } from '../src/db/schema';
+import { TenantDb } from '../src/db/tenant';
+import { startTestServer, type TestServer } from './harness';
+
+const SERVER_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const GUARDED_DIRS = ['src/modules', 'src/channels'];
+
+/** Module specifiers of static imports, re-exports, side-effect imports, import() and require(). */
+function specifiers(source: string): string[] {
+  const patterns = [
+    /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g,
+    /\brequire\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g,
+  ];
+  return patterns.flatMap((pattern) => [...source.matchAll(pattern)].map((m) => m[1]!));
+}
+
+const FORBIDDEN: { why: string; test: (specifier: string) => boolean }[] = [
+  { why: 'pg', test: (s) => s === 'pg' || s.startsWith('pg/') },
+  { why: 'drizzle-orm/node-postgres', test: (s) => s.startsWith('drizzle-orm/node-postgres') },
+  { why: 'socket.io', test: (s) => s === 'socket.io' || s.startsWith('socket.io/') },
+  { why: 'db/client', test: (s) => /(^|\/)db\/client(\.[cm]?[jt]s)?$/.test(s) },
+];
+
+/** What a file of modules/ or channels/ must not do: reach the raw database or socket.io. */
+function violations(source: string): string[] {
+  const found = specifiers(source).flatMap((specifier) =>
+    FORBIDDEN.filter((rule) => rule.test(specifier)).map((rule) => `imports ${rule.why}`),
+  );
+  if (source.includes('unwrapHandle')) found.push('mentions unwrapHandle');
+  return found;
+}
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.[cm]?[jt]sx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('modules and channels stay off the raw database and socket.io', () => {
+  it('the scanner recognises every way of importing', () => {
+    const cases: [string, string[]][] = [
+      ["import pg from 'pg';", ['imports pg']],
+      ["import type { Pool } from 'pg'", ['imports pg']],
+      ["const pg = require('pg');", ['imports pg']],
+      [
+        "const m = await import('drizzle-orm/node-postgres');",
+        ['imports drizzle-orm/node-postgres'],
+      ],
+      ["import { Server } from 'socket.io';", ['imports socket.io']],
+      ["export { Server } from 'socket.io';", ['imports socket.io']],
+      [
+        "import {\n  type Db,\n  connectDatabase,\n} from '../../db/client';",
+        ['imports db/client'],
+      ],
+      ["import '../../db/client.ts';", ['imports db/client']],
+      ['const db = unwrapHandle(ctx.db);', ['mentions unwrapHandle']],
+      ["import { tenantDb } from '../../db/tenant';", []],
+      ["import { io } from 'socket.io-client';", []],
+      ["import { pgTable } from 'drizzle-orm/pg-core';", []],
+      ["import { client } from './http-client';", []],
+    ];
+    for (const [source, expected] of cases) expect(violations(source), source).toEqual(expected);
+  });
+
+  it('no file breaks the rule', () => {
+    const files = GUARDED_DIRS.flatMap((dir) => sourceFiles(join(SERVER_ROOT, dir)));
+    expect(files.some((file) => file.endsWith('users.service.ts'))).toBe(true);
+    const broken = files.flatMap((file) =>
+      violations(readFileSync(file, 'utf8')).map((v) => `${relative(SERVER_ROOT, file)}: ${v}`),
+    );
+    expect(broken).toEqual([]);
+  });
+});
+
+describe('TenantDb cannot be used without the company scope', () => {
+  let t: TestServer;
+  let a: { companyId: number; userId: number; db: TenantDb };
+  let b: { companyId: number; userId: number; db: TenantDb };
+
+  const usersOf = async (companyId: number) => {
+    const { rows } = await t.database.db.execute<{ id: number; name: string }>(
+      sql`select id, name from users where company_id = ${companyId} order by id`,
+    );
+    return rows;
+  };
+
+  beforeAll(async () => {
+    t = await startTestServer();
+    const make = async () => {
+      const { company, admin } = await t.make.company();
+      await t.make.user(company.id, { name: 'Second' });
+      return {
+        companyId: company.id,
+        userId: admin.id,
+        db: new TenantDb(t.database.db, company.id),
+      };
+    };
+    a = await make();
+    b = await make();
+  });
+  afterAll(() => t.stop());
+
+  // Conditions a careless or hostile caller could pass, each of which would match company B.
+  const escapes = () => [
+    undefined,
+    eq(users.companyId, b.companyId),
+    eq(users.id, b.userId),
+    sql`true`,
+    sql`true or true`,
+    sql`${users.companyId} = ${b.companyId} or 1 = 1`,
+    or(eq(users.id, b.userId), sql`1 = 1`),
+  ];
+
+  it('reads only its company, whatever the condition', async () => {
+    for (const [index, where] of escapes().entries()) {
+      const label = `condition ${index}`;
+      const rows = await a.db.selectFrom(users, where);
+      expect(
+        rows.every((row) => row.companyId === a.companyId),
+        label,
+      ).toBe(true);
+      const picked = await a.db.select({ companyId: users.companyId }).from(users, where);
+      expect(
+        picked.every((row) => row.companyId === a.companyId),
+        label,
+      ).toBe(true);
+      expect(await a.db.count(users, where), label).toBeLessThanOrEqual(2);
+    }
+    expect(await a.db.selectFrom(users)).toHaveLength(2);
+    expect(await a.db.selectFrom(users, eq(users.id, b.userId))).toEqual([]);
+    expect(await a.db.count(users)).toBe(2);
+  });
+
+  it("cannot update another company's rows", async () => {
+    const before = await usersOf(b.companyId);
+    for (const where of escapes().filter((w) => w !== undefined)) {
+      await a.db.update(users, { name: 'Overwritten' }, where);
+    }
+    expect(await usersOf(b.companyId)).toEqual(before);
+    expect((await usersOf(a.companyId)).every((row) => row.name === 'Overwritten')).toBe(true);
+    const touched = await a.db
+      .update(users, { name: 'Nope' }, eq(users.id, b.userId))
+      .returning({ id: users.id });
+    expect(touched).toEqual([]);
+  });
+
+  it("cannot delete another company's rows", async () => {
+    const victim = await t.make.company();
+    const c = new TenantDb(t.database.db, victim.company.id);
+    await t.make.queue(victim.company.id);
+    const before = await usersOf(b.companyId);
+    for (const where of escapes().filter((w) => w !== undefined)) {
+      await c.delete(queues, sql`true or true`);
+      await c.delete(users, where);
+    }
+    expect(await usersOf(b.companyId)).toEqual(before);
+    expect(await b.db.count(settings)).toBeGreaterThan(0);
+    expect(await usersOf(victim.company.id)).toEqual([]);
+  });
+
+  it('stamps its company on inserts even when the caller passes another', async () => {
+    const [row] = await a.db
+      .insert(queues, { name: 'Stamped', color: '#5a5a5a', companyId: b.companyId } as never)
+      .returning();
+    expect(row!.companyId).toBe(a.companyId);
+    const rows = await a.db
+      .insert(queues, [
+        { name: 'Stamped 2', color: '#5b5b5b', companyId: b.companyId },
+        { name: 'Stamped 3', color: '#5c5c5c' },
+      ] as never)
+      .returning();
+    expect(rows.map((r) => r.companyId)).toEqual([a.companyId, a.companyId]);
+    expect(await b.db.count(queues)).toBe(0);
+  });
+
+  it('throws when an update tries to move a row to another company', async () => {
+    const before = await usersOf(a.companyId);
+    expect(() =>
+      a.db.update(users, { companyId: b.companyId } as never, eq(users.id, a.userId)),
+    ).toThrow(/another company/);
+    expect(() =>
+      a.db.update(users, { name: 'x', companyId: undefined } as never, eq(users.id, a.userId)),
+    ).toThrow(/another company/);
+    expect(await usersOf(a.companyId)).toEqual(before);
+  });
+
+  it('keeps the scope inside a transaction', async () => {
+    const seen = await a.db.transaction(async (tx) => {
+      await tx.update(users, { name: 'In transaction' }, sql`true or true`);
+      return tx.selectFrom(users, sql`true or true`);
+    });
+    expect(seen.every((row) => row.companyId === a.companyId)).toBe(true);
+    expect((await usersOf(b.companyId)).some((row) => row.name === 'In transaction')).toBe(false);
+  });
+
+  it('needs a real company id', () => {
+    for (const id of [0, -1, 1.5, Number.NaN, undefined as unknown as number]) {
+      expect(() => new TenantDb(t.database.db, id)).toThrow();
+    }
+  });
+
+  it('refuses at compile time what it cannot refuse at run time (checked by tsc)', () => {
+    expect(typeLevelChecks).toBeTypeOf('function');
+  });
+});
+
+/**
+ * Never called: `npx tsc -p apps/server` fails if any line marked @ts-expect-error compiles,
+ * that is, if the types start accepting a company id or a second where.
+ */
+function typeLevelChecks(db: TenantDb, global: GlobalDb) {
+  // @ts-expect-error companyId is not accepted in insert values
+  db.insert(queues, { name: 'n', color: '#000', companyId: 2 });
+  // @ts-expect-error nor in any row of a batch
+  db.insert(queues, [
+    { name: 'n', color: '#000' },
+    { name: 'm', color: '#111', companyId: 2 },
+  ]);
+  // @ts-expect-error nor in an update's set
+  db.update(users, { companyId: 2 }, eq(users.id, 1));
+  // @ts-expect-error the company filter is already the where: a second one cannot replace it
+  db.selectFrom(users).where(eq(users.companyId, 2));
+  // @ts-expect-error the same for chosen fields
+  db.select({ id: users.id }).from(users).where(sql`true`);
+  // @ts-expect-error tenant tables are not reachable through the platform handle
+  global.selectFrom(users);
+  // Allowed: the condition goes in as an argument and is combined with the company filter.
+  db.selectFrom(users, and(eq(users.profile, 'admin')))
+    .orderBy(users.id)
+    .limit(1);
+  global.selectFrom(plans);
+}
