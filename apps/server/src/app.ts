@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { APP_VERSION } from '@atendi/shared';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -12,6 +13,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { ChannelManager } from './channels/manager';
+import { SimulatorNetwork } from './channels/simulator/simulator.network';
+import { SimulatorProvider } from './channels/simulator/simulator.provider';
+import { simulatorRoutes } from './channels/simulator/simulator.routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type DbHandle, toHandle } from './db/tenant';
@@ -19,8 +24,12 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { CompaniesService } from './modules/companies/companies.service';
+import { connectionsRoutes } from './modules/connections/connections.routes';
+import { ConnectionsService } from './modules/connections/connections.service';
 import { helpsRoutes } from './modules/helps/helps.routes';
 import { HelpsService } from './modules/helps/helps.service';
+import { mediaRoutes } from './modules/media/media.routes';
+import { InboundPipeline } from './modules/messages/messages.inbound';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { PlansService } from './modules/plans/plans.service';
 import { queuesRoutes } from './modules/queues/queues.routes';
@@ -35,8 +44,10 @@ import { SessionStore } from './platform/auth/sessions';
 import { TokenService } from './platform/auth/tokens';
 import { registerErrorHandling } from './platform/errors';
 import { EventBus } from './platform/events';
+import { LeaseKeeper } from './platform/leases';
 import { loggerOptions } from './platform/logger';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './platform/rate-limit';
+import { Storage } from './platform/storage';
 
 export interface AppDependencies {
   config: Config;
@@ -53,13 +64,21 @@ export interface Platform {
   tokens: TokenService;
   sessions: SessionStore;
   limiter: RateLimiter;
+  storage: Storage;
+  leases: LeaseKeeper;
+  channels: ChannelManager;
 }
 
 export type Services = ReturnType<typeof createServices>;
 
+const deriveKey = (secret: string, purpose: string) =>
+  createHmac('sha256', secret).update(purpose).digest('base64url');
+
 function createServices(platform: Platform) {
   const users = new UsersService(platform);
   return {
+    connections: new ConnectionsService(platform),
+    inbound: new InboundPipeline(platform),
     auth: new AuthService(platform),
     users,
     companies: new CompaniesService(platform),
@@ -90,15 +109,40 @@ export async function buildApp({ config, database, redis }: AppDependencies): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const channelsRef: { current?: ChannelManager } = {};
+  const leases = new LeaseKeeper(
+    database.pool,
+    (command) => void channelsRef.current?.command(command),
+  );
   const platform: Platform = {
+    leases,
+    channels: undefined as unknown as ChannelManager,
     config,
     db: toHandle(database.db),
     events: new EventBus(),
     tokens: new TokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
     sessions: new SessionStore(database.db, config.REFRESH_TOKEN_TTL_DAYS),
     limiter: new RateLimiter(redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore()),
+    // Media URLs are signed with a key of their own, derived from the server secret.
+    storage: new Storage(config.STORAGE_DIR, deriveKey(config.JWT_SECRET, 'media-urls')),
   };
   const services = createServices(platform);
+  const simulatorNetwork = new SimulatorNetwork(platform.db, leases);
+  const simulator = new SimulatorProvider(simulatorNetwork, platform.storage);
+  platform.channels = new ChannelManager({
+    db: platform.db,
+    leases,
+    providers: [simulator],
+    log: app.log,
+    sink: {
+      inbound: (ref, message) => services.inbound.receive(ref, message),
+      change: (ref, change) => services.inbound.change(ref, change),
+      ack: (ref, update) => services.inbound.ack(ref, update),
+      status: (ref, update) => services.connections.applyStatus(ref, update),
+    },
+  });
+  channelsRef.current = platform.channels;
+  app.addHook('onClose', () => platform.channels.close());
   app.decorate('platform', platform);
   app.decorate('services', services);
 
@@ -135,6 +179,9 @@ export async function buildApp({ config, database, redis }: AppDependencies): Pr
   await app.register(settingsRoutes(services));
   await app.register(queuesRoutes(services));
   await app.register(helpsRoutes(services));
+  await app.register(connectionsRoutes(services));
+  await app.register(mediaRoutes(platform.storage));
+  await app.register(simulatorRoutes(simulatorNetwork, platform.storage));
 
   return app as unknown as App;
 }

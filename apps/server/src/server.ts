@@ -5,8 +5,8 @@ import type { Config } from './config';
 import { connectDatabase, type Database } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
-import { RealtimeGateway } from './platform/realtime';
 import { canReadTicket } from './modules/tickets/tickets.access';
+import { RealtimeGateway } from './platform/realtime';
 
 export interface RunningServer {
   app: App;
@@ -61,6 +61,7 @@ export async function startApiServer(
     realtime.io.adapter(createAdapter(redis, subscriber));
   }
   await app.listen({ port: config.PORT, host: config.host });
+  await app.platform.channels.open();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   return {

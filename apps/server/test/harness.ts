@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Session } from '@atendi/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../src/config';
@@ -125,8 +128,10 @@ export interface TestServer extends RunningServer {
 /** The real server (HTTP and realtime) on 127.0.0.1 with its own fresh database. */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const testDb = await createTestDatabase();
+  const storageDir = mkdtempSync(join(tmpdir(), 'atendi-test-storage-'));
   const config = loadConfig({
     NODE_ENV: 'test',
+    STORAGE_DIR: storageDir,
     DATABASE_URL: testDb.url,
     PORT: '0',
     LOG_LEVEL: 'silent',
@@ -178,6 +183,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await server.close();
       await database.close();
       await testDb.drop();
+      rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Setting, User } from '@atendi/shared';
+import type { Connection, ConnectionSession, Message, Setting, Ticket, User } from '@atendi/shared';
 
 /** Facts the services announce after they commit; the realtime gateway turns them into events. */
 export interface DomainEvents {
@@ -10,6 +10,17 @@ export interface DomainEvents {
   'settings.updated': { companyId: number; setting: Setting };
   'queue.saved': { companyId: number; action: 'create' | 'update'; queue: { id: number } };
   'queue.deleted': { companyId: number; queueId: number };
+  'connection.saved': { companyId: number; action: 'create' | 'update'; connection: Connection };
+  'connection.deleted': { companyId: number; connectionId: number };
+  'connection.session': { companyId: number; session: ConnectionSession };
+  'message.saved': {
+    companyId: number;
+    action: 'create' | 'update';
+    message: Message;
+    ticket: Ticket;
+  };
+  'ticket.saved': { companyId: number; action: 'update' | 'updateUnread'; ticket: Ticket };
+  'ticket.deleted': { companyId: number; ticket: Ticket };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import type { Ticket } from '@atendi/shared';
 import {
   CLIENT_MESSAGES,
   type CompanyTopic,
@@ -199,6 +200,44 @@ export class RealtimeGateway {
     );
     events.on('queue.saved', ({ companyId, action, queue }) =>
       this.emit({ companyId, everyone: true }, 'queue', { action, queue }),
+    );
+    const ticketAudience = (companyId: number, ticket: Ticket): Audience => ({
+      companyId,
+      admins: true,
+      queueId: ticket.queueId,
+      userIds: ticket.userId ? [ticket.userId] : [],
+      ticketId: ticket.id,
+    });
+    events.on('message.saved', ({ companyId, action, message, ticket }) =>
+      this.emit(ticketAudience(companyId, ticket), 'appMessage', {
+        action,
+        message,
+        ticket,
+        contact: ticket.contact,
+      }),
+    );
+    events.on('ticket.saved', ({ companyId, action, ticket }) =>
+      this.emit(ticketAudience(companyId, ticket), 'ticket', { action, ticket }),
+    );
+    events.on('ticket.deleted', ({ companyId, ticket }) =>
+      this.emit(ticketAudience(companyId, ticket), 'ticket', {
+        action: 'delete',
+        ticketId: ticket.id,
+      }),
+    );
+    // The token and session keys are not part of these payloads (see connectionSessionSchema).
+    events.on('connection.saved', ({ companyId, action, connection }) => {
+      const { token: _secret, ...visible } = connection;
+      this.emit({ companyId, everyone: true }, 'whatsapp', { action, whatsapp: visible });
+    });
+    events.on('connection.deleted', ({ companyId, connectionId }) =>
+      this.emit({ companyId, everyone: true }, 'whatsapp', {
+        action: 'delete',
+        whatsappId: connectionId,
+      }),
+    );
+    events.on('connection.session', ({ companyId, session }) =>
+      this.emit({ companyId, everyone: true }, 'whatsappSession', { action: 'update', session }),
     );
     events.on('queue.deleted', ({ companyId, queueId }) =>
       this.emit({ companyId, everyone: true }, 'queue', { action: 'delete', queueId }),

@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
   text,
+  timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -27,6 +30,8 @@ export const connections = pgTable(
     qrcode: text('qrcode').notNull().default(''),
     number: text('number').notNull().default(''),
     retries: integer('retries').notNull().default(0),
+    /** The session should run (started and not disconnected by a person). */
+    sessionEnabled: boolean('session_enabled').notNull().default(false),
     isDefault: boolean('is_default').notNull().default(false),
     greetingMessage: text('greeting_message').notNull().default(''),
     complationMessage: text('complation_message').notNull().default(''),
@@ -70,6 +75,70 @@ export const connectionQueues = pgTable(
     foreignKey({
       columns: [t.companyId, t.queueId],
       foreignColumns: [queues.companyId, queues.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A provider's session state, one row per key (Baileys' creds and signal keys, the simulator's
+ * pairing). Never answered to a client nor emitted.
+ */
+export const connectionAuthKeys = pgTable(
+  'connection_auth_keys',
+  {
+    companyId: companyIdColumn(),
+    connectionId: integer('connection_id').notNull(),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.key] }),
+    foreignKey({
+      columns: [t.companyId, t.connectionId],
+      foreignColumns: [connections.companyId, connections.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * The simulator's messaging network: what simulated phones sent to a connection and what the
+ * connection sent them. Kept in the database so every server instance sees the same network.
+ */
+export const simulatorMessages = pgTable(
+  'simulator_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyIdColumn(),
+    connectionId: integer('connection_id').notNull(),
+    /** The simulated phone (a contact's number, digits). */
+    phone: text('phone').notNull(),
+    phoneName: text('phone_name').notNull().default(''),
+    direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull(),
+    providerMessageId: text('provider_message_id').notNull(),
+    kind: text('kind').notNull().default('text'),
+    body: text('body').notNull().default(''),
+    mediaPath: text('media_path'),
+    mimeType: text('mime_type'),
+    fileName: text('file_name'),
+    location: jsonb('location').$type<{ latitude: number; longitude: number; name?: string }>(),
+    vcard: text('vcard'),
+    quotedProviderMessageId: text('quoted_provider_message_id'),
+    ack: integer('ack').notNull().default(1),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    /** When the connection committed an inbound message; null ones are delivered again. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('simulator_messages_conversation_idx').on(t.connectionId, t.phone, t.id),
+    index('simulator_messages_pending_idx')
+      .on(t.connectionId, t.id)
+      .where(sql`${t.direction} = 'inbound' and ${t.deliveredAt} is null`),
+    uniqueIndex('simulator_messages_provider_id_key').on(t.connectionId, t.providerMessageId),
+    foreignKey({
+      columns: [t.companyId, t.connectionId],
+      foreignColumns: [connections.companyId, connections.id],
     }).onDelete('cascade'),
   ],
 );

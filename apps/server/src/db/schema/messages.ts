@@ -1,3 +1,4 @@
+import { MEDIA_TYPES } from '@atendi/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -13,17 +14,6 @@ import {
 import { companyIdColumn, timestamps } from './columns';
 import { connections } from './connections';
 import { tickets } from './tickets';
-
-export const MEDIA_TYPES = [
-  'chat',
-  'image',
-  'audio',
-  'video',
-  'application',
-  'locationMessage',
-  'vcard',
-  'call_log',
-] as const;
 
 export const messages = pgTable(
   'messages',
@@ -44,6 +34,7 @@ export const messages = pgTable(
     /** Storage key of the media file (a generated name), never a path from the sender. */
     mediaPath: text('media_path'),
     mediaName: text('media_name'),
+    mediaMime: text('media_mime'),
     ack: smallint('ack').notNull().default(0),
     isDeleted: boolean('is_deleted').notNull().default(false),
     isEdited: boolean('is_edited').notNull().default(false),

@@ -70,7 +70,7 @@ export async function loadContext(db: Db, claims: AccessClaims): Promise<Request
 }
 
 /** A context for work the server does on a company's behalf (jobs, inbound messages, seeds). */
-export function systemContext(db: Db, companyId: number): RequestContext {
+export function systemContext(db: DbHandle, companyId: number): RequestContext {
   return {
     companyId,
     userId: 0,
@@ -84,6 +84,6 @@ export function systemContext(db: Db, companyId: number): RequestContext {
       PlanFlag,
       boolean
     >,
-    db: toHandle(db),
+    db,
   };
 }

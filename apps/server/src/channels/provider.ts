@@ -1,0 +1,109 @@
+import type { Readable } from 'node:stream';
+
+import type { ConnectionStatus, ProviderName } from '@atendi/shared';
+
+export type MessageKind =
+  | 'text'
+  | 'image'
+  | 'audio'
+  | 'video'
+  | 'document'
+  | 'location'
+  | 'contact'
+  | 'call_log'
+  | 'reaction';
+
+export interface InboundMedia {
+  /** Read once; the pipeline streams it into storage under a generated name. */
+  open(): Promise<Readable>;
+  mimeType: string;
+  /** The sender's file name: metadata only, never a path. */
+  fileName?: string;
+}
+
+/** One message as every provider reports it, after leaving the provider's folder. */
+export interface InboundMessage {
+  providerMessageId: string;
+  /** The conversation: a person's number (digits) or a group's id. */
+  chatId: string;
+  isGroup: boolean;
+  groupName?: string;
+  fromMe: boolean;
+  /** The person on the other side (the sender in a group). */
+  contact: { number: string; name?: string; lid?: string };
+  timestamp: Date;
+  kind: MessageKind;
+  body: string;
+  media?: InboundMedia;
+  location?: { latitude: number; longitude: number; name?: string };
+  vcard?: string;
+  quotedProviderMessageId?: string;
+}
+
+export type InboundChange =
+  | { type: 'edit'; chatId: string; providerMessageId: string; body: string }
+  | { type: 'delete'; chatId: string; providerMessageId: string };
+
+export interface AckUpdate {
+  providerMessageId: string;
+  /** 1 sent to server, 2 delivered, 3 read, 4 played (4 and 5 read in the spec). */
+  ack: number;
+}
+
+export interface StatusUpdate {
+  status: ConnectionStatus;
+  qrcode?: string;
+  /** The paired phone's number, once known. */
+  number?: string;
+  retries?: number;
+}
+
+/** Everything a provider tells the server. Each promise resolves once the fact is committed. */
+export interface ChannelEvents {
+  status(update: StatusUpdate): Promise<void>;
+  inbound(message: InboundMessage): Promise<void>;
+  change(change: InboundChange): Promise<void>;
+  ack(update: AckUpdate): Promise<void>;
+}
+
+export interface OutboundMessage {
+  chatId: string;
+  isGroup: boolean;
+  body: string;
+  media?: {
+    path: string;
+    mimeType: string;
+    fileName: string;
+    kind: 'image' | 'audio' | 'video' | 'document';
+  };
+  quoted?: { providerMessageId: string; fromMe: boolean; body: string };
+}
+
+export interface SentMessage {
+  providerMessageId: string;
+  ack: number;
+}
+
+/** A live connection to a messaging network, owned by one server instance at a time. */
+export interface ChannelSession {
+  start(): Promise<void>;
+  /** Stops the session; `logout` also unpairs the phone. */
+  stop(options?: { logout?: boolean }): Promise<void>;
+  send(message: OutboundMessage): Promise<SentMessage>;
+  deleteMessage(message: {
+    chatId: string;
+    providerMessageId: string;
+    fromMe: boolean;
+  }): Promise<void>;
+}
+
+export interface ConnectionRef {
+  id: number;
+  companyId: number;
+  name: string;
+}
+
+export interface ChannelProvider {
+  readonly name: ProviderName;
+  open(connection: ConnectionRef, events: ChannelEvents): ChannelSession;
+}

@@ -1,0 +1,185 @@
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { connectionAuthKeys, connections, simulatorMessages } from '../../db/schema';
+import { type DbHandle, type TenantDb, tenantDb } from '../../db/tenant';
+import { systemContext } from '../../platform/auth/context';
+
+export const SIMULATOR_CHANNEL = 'atendi_simulator';
+const PAIRED_KEY = 'simulator:paired';
+
+/** What travels on the simulator's notification channel between instances. */
+export type SimulatorSignal =
+  | { type: 'inbound'; connectionId: number }
+  | { type: 'paired' | 'unpaired'; connectionId: number }
+  | { type: 'ack'; connectionId: number; ids: string[]; ack: number };
+
+export interface Notifier {
+  subscribe(channel: string, listener: (payload: string) => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
+}
+
+export type SimulatorRow = typeof simulatorMessages.$inferSelect;
+
+/** The simulated phone number a connection shows once paired. */
+export const simulatorNumber = (connectionId: number) =>
+  `5500${String(connectionId).padStart(9, '0')}`;
+
+/**
+ * The simulator's network, kept in PostgreSQL so every instance sees it: phones' messages to a
+ * connection, the connection's messages to phones, ticks and pairing.
+ */
+export class SimulatorNetwork {
+  constructor(
+    private readonly db: DbHandle,
+    readonly notifier: Notifier,
+  ) {}
+
+  tenant(companyId: number): TenantDb {
+    return tenantDb(systemContext(this.db, companyId));
+  }
+
+  signal(signal: SimulatorSignal): Promise<void> {
+    return this.notifier.notify(SIMULATOR_CHANNEL, JSON.stringify(signal));
+  }
+
+  async isPaired(companyId: number, connectionId: number): Promise<boolean> {
+    const found = await this.tenant(companyId).count(
+      connectionAuthKeys,
+      and(
+        eq(connectionAuthKeys.connectionId, connectionId),
+        eq(connectionAuthKeys.key, PAIRED_KEY),
+      ),
+    );
+    return found > 0;
+  }
+
+  async setPaired(companyId: number, connectionId: number, paired: boolean): Promise<void> {
+    const db = this.tenant(companyId);
+    if (paired) {
+      await db
+        .insert(connectionAuthKeys, { connectionId, key: PAIRED_KEY, value: { at: Date.now() } })
+        .onConflictDoNothing();
+    } else {
+      await db.delete(
+        connectionAuthKeys,
+        and(
+          eq(connectionAuthKeys.connectionId, connectionId),
+          eq(connectionAuthKeys.key, PAIRED_KEY),
+        )!,
+      );
+    }
+    await this.signal({ type: paired ? 'paired' : 'unpaired', connectionId });
+  }
+
+  /** The QR the connection shows now (its row is the one every instance reads). */
+  async currentQr(companyId: number, connectionId: number): Promise<string | undefined> {
+    const [row] = await this.tenant(companyId)
+      .select({ qrcode: connections.qrcode, provider: connections.provider })
+      .from(connections, eq(connections.id, connectionId));
+    return row?.provider === 'simulator' ? row.qrcode : undefined;
+  }
+
+  /** Inbound messages the connection has not committed yet, oldest first. */
+  undelivered(companyId: number, connectionId: number, limit = 500) {
+    return this.tenant(companyId)
+      .selectFrom(
+        simulatorMessages,
+        and(
+          eq(simulatorMessages.connectionId, connectionId),
+          eq(simulatorMessages.direction, 'inbound'),
+          isNull(simulatorMessages.deliveredAt),
+        ),
+      )
+      .orderBy(asc(simulatorMessages.id))
+      .limit(limit);
+  }
+
+  async markDelivered(companyId: number, id: number): Promise<void> {
+    await this.tenant(companyId).update(
+      simulatorMessages,
+      { deliveredAt: new Date() },
+      eq(simulatorMessages.id, id),
+    );
+  }
+
+  async record(companyId: number, row: Omit<typeof simulatorMessages.$inferInsert, 'companyId'>) {
+    const [inserted] = await this.tenant(companyId)
+      .insert(simulatorMessages, row)
+      .onConflictDoNothing()
+      .returning();
+    return inserted;
+  }
+
+  async markDeleted(companyId: number, connectionId: number, providerMessageId: string) {
+    await this.tenant(companyId).update(
+      simulatorMessages,
+      { isDeleted: true },
+      and(
+        eq(simulatorMessages.connectionId, connectionId),
+        eq(simulatorMessages.providerMessageId, providerMessageId),
+      )!,
+    );
+  }
+
+  /** A phone saw the connection's messages: ticks move forward, never back. */
+  async acknowledge(companyId: number, connectionId: number, phone: string, ack: number) {
+    const rows = await this.tenant(companyId)
+      .update(
+        simulatorMessages,
+        { ack },
+        and(
+          eq(simulatorMessages.connectionId, connectionId),
+          eq(simulatorMessages.phone, phone),
+          eq(simulatorMessages.direction, 'outbound'),
+          lt(simulatorMessages.ack, ack),
+        )!,
+      )
+      .returning({ providerMessageId: simulatorMessages.providerMessageId });
+    if (rows.length > 0) {
+      await this.signal({
+        type: 'ack',
+        connectionId,
+        ids: rows.map((row) => row.providerMessageId),
+        ack,
+      });
+    }
+    return rows.length;
+  }
+
+  conversation(companyId: number, connectionId: number, phone: string, afterId = 0) {
+    return this.tenant(companyId)
+      .selectFrom(
+        simulatorMessages,
+        and(
+          eq(simulatorMessages.connectionId, connectionId),
+          eq(simulatorMessages.phone, phone),
+          gt(simulatorMessages.id, afterId),
+        ),
+      )
+      .orderBy(asc(simulatorMessages.id))
+      .limit(500);
+  }
+
+  /** Phones that talked with the connection, most recent first. */
+  phones(companyId: number, connectionId: number) {
+    return this.tenant(companyId)
+      .select({
+        phone: simulatorMessages.phone,
+        name: sql<string>`max(${simulatorMessages.phoneName})`,
+        lastId: sql<number>`max(${simulatorMessages.id})`,
+      })
+      .from(simulatorMessages, eq(simulatorMessages.connectionId, connectionId))
+      .groupBy(simulatorMessages.phone)
+      .orderBy(sql`max(${simulatorMessages.id}) desc`)
+      .limit(200);
+  }
+
+  rowsByProviderIds(companyId: number, connectionId: number, ids: string[]) {
+    return this.tenant(companyId).selectFrom(
+      simulatorMessages,
+      and(
+        eq(simulatorMessages.connectionId, connectionId),
+        inArray(simulatorMessages.providerMessageId, ids),
+      ),
+    );
+  }
+}

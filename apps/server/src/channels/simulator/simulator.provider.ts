@@ -1,0 +1,213 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Storage } from '../../platform/storage';
+import type {
+  ChannelEvents,
+  ChannelProvider,
+  ChannelSession,
+  ConnectionRef,
+  InboundMessage,
+  MessageKind,
+  OutboundMessage,
+  SentMessage,
+} from '../provider';
+import {
+  SIMULATOR_CHANNEL,
+  type SimulatorNetwork,
+  type SimulatorRow,
+  type SimulatorSignal,
+  simulatorNumber,
+} from './simulator.network';
+
+const KINDS = new Set<MessageKind>([
+  'text',
+  'image',
+  'audio',
+  'video',
+  'document',
+  'location',
+  'contact',
+  'call_log',
+]);
+
+/** The built-in fake WhatsApp network: what the demo and the end-to-end tests drive. */
+export class SimulatorProvider implements ChannelProvider {
+  readonly name = 'simulator' as const;
+  readonly #sessions = new Map<number, SimulatorSession>();
+  #listening?: Promise<void>;
+
+  constructor(
+    readonly network: SimulatorNetwork,
+    private readonly storage: Storage,
+  ) {}
+
+  open(connection: ConnectionRef, events: ChannelEvents): ChannelSession {
+    this.#listening ??= this.network.notifier.subscribe(SIMULATOR_CHANNEL, (payload) => {
+      const signal = JSON.parse(payload) as SimulatorSignal;
+      void this.#sessions.get(signal.connectionId)?.onSignal(signal);
+    });
+    const session: SimulatorSession = new SimulatorSession(
+      connection,
+      events,
+      this.network,
+      this.storage,
+      () => {
+        // A restart may already have opened the next session for this connection.
+        if (this.#sessions.get(connection.id) === session) this.#sessions.delete(connection.id);
+      },
+    );
+    this.#sessions.set(connection.id, session);
+    return session;
+  }
+}
+
+export function toInbound(row: SimulatorRow, storage: Storage): InboundMessage {
+  const kind = KINDS.has(row.kind as MessageKind) ? (row.kind as MessageKind) : 'text';
+  const mediaPath = row.mediaPath;
+  return {
+    providerMessageId: row.providerMessageId,
+    chatId: row.phone,
+    isGroup: false,
+    fromMe: false,
+    contact: { number: row.phone, name: row.phoneName || undefined },
+    timestamp: row.createdAt,
+    kind,
+    body: row.body,
+    ...(mediaPath
+      ? {
+          media: {
+            open: async () => createReadStream(storage.pathOf(mediaPath)),
+            mimeType: row.mimeType ?? 'application/octet-stream',
+            fileName: row.fileName ?? undefined,
+          },
+        }
+      : {}),
+    ...(row.location ? { location: row.location } : {}),
+    ...(row.vcard ? { vcard: row.vcard } : {}),
+    ...(row.quotedProviderMessageId
+      ? { quotedProviderMessageId: row.quotedProviderMessageId }
+      : {}),
+  };
+}
+
+class SimulatorSession implements ChannelSession {
+  #connected = false;
+  #stopped = false;
+  #delivering?: Promise<void>;
+  #again = false;
+
+  constructor(
+    private readonly ref: ConnectionRef,
+    private readonly events: ChannelEvents,
+    private readonly network: SimulatorNetwork,
+    private readonly storage: Storage,
+    private readonly onClosed: () => void,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.events.status({ status: 'OPENING' });
+    if (await this.network.isPaired(this.ref.companyId, this.ref.id)) {
+      await this.#connect();
+    } else {
+      await this.events.status({
+        status: 'qrcode',
+        qrcode: `SIMULATOR:${this.ref.id}:${randomBytes(12).toString('base64url')}`,
+      });
+    }
+  }
+
+  async onSignal(signal: SimulatorSignal): Promise<void> {
+    if (this.#stopped) return;
+    if (signal.type === 'paired' && !this.#connected) await this.#connect();
+    else if (signal.type === 'unpaired' && this.#connected) {
+      this.#connected = false;
+      await this.events.status({ status: 'DISCONNECTED', qrcode: '' });
+    } else if (signal.type === 'inbound' && this.#connected) await this.deliver();
+    else if (signal.type === 'ack') {
+      for (const providerMessageId of signal.ids) {
+        await this.events.ack({ providerMessageId, ack: signal.ack });
+      }
+    }
+  }
+
+  async #connect() {
+    this.#connected = true;
+    await this.events.status({
+      status: 'CONNECTED',
+      qrcode: '',
+      number: simulatorNumber(this.ref.id),
+      retries: 0,
+    });
+    await this.deliver();
+  }
+
+  /**
+   * Hands every undelivered phone message to the server; each is marked delivered only after
+   * the server committed it, so a crash in between means it comes again (and is stored once).
+   */
+  deliver(): Promise<void> {
+    if (this.#delivering) {
+      this.#again = true;
+      return this.#delivering;
+    }
+    this.#delivering = (async () => {
+      do {
+        this.#again = false;
+        for (;;) {
+          if (!this.#connected || this.#stopped) return;
+          const rows = await this.network.undelivered(this.ref.companyId, this.ref.id);
+          if (rows.length === 0) break;
+          await Promise.all(
+            rows.map(async (row) => {
+              await this.events.inbound(toInbound(row, this.storage));
+              await this.network.markDelivered(this.ref.companyId, row.id);
+            }),
+          );
+        }
+      } while (this.#again);
+    })().finally(() => {
+      this.#delivering = undefined;
+    });
+    return this.#delivering;
+  }
+
+  async send(message: OutboundMessage): Promise<SentMessage> {
+    if (!this.#connected) throw new Error('simulator connection is not connected');
+    const providerMessageId = `SIM${randomUUID().replace(/-/g, '').toUpperCase()}`;
+    const stored = message.media
+      ? await this.storage.save(
+          this.ref.companyId,
+          message.media.mimeType,
+          createReadStream(this.storage.pathOf(message.media.path)),
+        )
+      : undefined;
+    await this.network.record(this.ref.companyId, {
+      connectionId: this.ref.id,
+      phone: message.chatId,
+      direction: 'outbound',
+      providerMessageId,
+      kind: message.media ? message.media.kind : 'text',
+      body: message.body,
+      mediaPath: stored?.key ?? null,
+      mimeType: message.media?.mimeType ?? null,
+      fileName: message.media?.fileName ?? null,
+      quotedProviderMessageId: message.quoted?.providerMessageId ?? null,
+      ack: 1,
+    });
+    return { providerMessageId, ack: 1 };
+  }
+
+  async deleteMessage(message: { providerMessageId: string }): Promise<void> {
+    await this.network.markDeleted(this.ref.companyId, this.ref.id, message.providerMessageId);
+  }
+
+  async stop(options: { logout?: boolean } = {}): Promise<void> {
+    this.#stopped = true;
+    this.onClosed();
+    await this.#delivering?.catch(() => {});
+    if (options.logout) {
+      await this.network.setPaired(this.ref.companyId, this.ref.id, false).catch(() => {});
+      await this.events.status({ status: 'DISCONNECTED', qrcode: '' });
+    }
+  }
+}

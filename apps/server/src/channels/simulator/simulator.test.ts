@@ -1,0 +1,245 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { connections, contacts, messages, simulatorMessages, tickets } from '../../db/schema';
+
+let t: TestServer;
+let token: string;
+let companyId: number;
+let connectionId: number;
+let otherToken: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const { company, admin } = await t.make.company();
+  companyId = company.id;
+  token = (await t.login(admin.email)).token;
+  otherToken = (await t.login((await t.make.company()).admin.email)).token;
+});
+afterAll(() => t.stop());
+
+const connectionRow = async () =>
+  (await t.database.db.select().from(connections).where(eq(connections.id, connectionId)))[0]!;
+
+const phoneSends = (phone: string, body: Record<string, unknown>) =>
+  t.as(token).post(`/simulator/connections/${connectionId}/phones/${phone}/messages`, body);
+
+const countMessages = async (where = sql`true`) =>
+  (await t.database.db.select({ n: count() }).from(messages).where(where))[0]!.n;
+
+describe('simulator connection', () => {
+  it('is created as the default connection, answers its token only to admins', async () => {
+    const created = await t
+      .as(token)
+      .post('/whatsapp', { name: 'Simulador', provider: 'simulator' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      name: 'Simulador',
+      isDefault: true,
+      status: 'DISCONNECTED',
+    });
+    expect(created.json().token).toMatch(/^[\w-]{40,}$/);
+    connectionId = created.json().id;
+    const emitted = t.emitted.filter((e) => e.event === `company-${companyId}-whatsapp`);
+    expect(JSON.stringify(emitted)).not.toContain(created.json().token);
+  });
+
+  it('shows a QR after the session starts and connects when the phone scans it', async () => {
+    expect((await t.as(token).post(`/whatsappsession/${connectionId}`)).statusCode).toBe(200);
+    await expect.poll(async () => (await connectionRow()).status).toBe('qrcode');
+    const { qrcode } = await connectionRow();
+    expect(qrcode).toMatch(/^SIMULATOR:/);
+    expect(t.emitted).toContainEqual({
+      event: `company-${companyId}-whatsappSession`,
+      payload: {
+        action: 'update',
+        session: expect.objectContaining({ id: connectionId, status: 'qrcode', qrcode }),
+      },
+    });
+
+    const wrong = await t
+      .as(token)
+      .post(`/simulator/connections/${connectionId}/scan`, { qrcode: 'SIMULATOR:x' });
+    expect(wrong.statusCode).toBe(400);
+    const foreign = await t
+      .as(otherToken)
+      .post(`/simulator/connections/${connectionId}/scan`, { qrcode });
+    expect(foreign.statusCode).toBe(404);
+
+    const scanned = await t
+      .as(token)
+      .post(`/simulator/connections/${connectionId}/scan`, { qrcode });
+    expect(scanned.statusCode).toBe(204);
+    await expect.poll(async () => (await connectionRow()).status).toBe('CONNECTED');
+    expect((await connectionRow()).number).toMatch(/^5500\d{9}$/);
+  });
+
+  it('turns a phone message into a pending ticket with an unread count, announced to the company', async () => {
+    const sent = await phoneSends('5511999990001', {
+      name: 'Maria',
+      body: 'Olá, preciso de ajuda',
+    });
+    expect(sent.statusCode).toBe(201);
+    await expect.poll(() => countMessages()).toBe(1);
+    const [ticket] = await t.database.db
+      .select({
+        status: tickets.status,
+        unread: tickets.unreadMessages,
+        last: tickets.lastMessage,
+        name: contacts.name,
+      })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(eq(contacts.number, '5511999990001'));
+    expect(ticket).toEqual({
+      status: 'pending',
+      unread: 1,
+      last: 'Olá, preciso de ajuda',
+      name: 'Maria',
+    });
+    await expect
+      .poll(() => t.emitted.filter((e) => e.event === `company-${companyId}-appMessage`).length)
+      .toBe(1);
+    const payload = t.emitted.find((e) => e.event === `company-${companyId}-appMessage`)!
+      .payload as {
+      message: { body: string; fromMe: boolean };
+      ticket: { status: string; contact: { name: string } };
+    };
+    expect(payload.message).toMatchObject({ body: 'Olá, preciso de ajuda', fromMe: false });
+    expect(payload.ticket).toMatchObject({ status: 'pending', contact: { name: 'Maria' } });
+  });
+
+  it('stores a redelivered message once', async () => {
+    await t.database.db
+      .update(simulatorMessages)
+      .set({ deliveredAt: null })
+      .where(eq(simulatorMessages.connectionId, connectionId));
+    await phoneSends('5511999990001', { body: 'segunda' });
+    await expect.poll(() => countMessages()).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await countMessages()).toBe(2);
+    const undelivered = await t.database.db
+      .select({ n: count() })
+      .from(simulatorMessages)
+      .where(and(eq(simulatorMessages.connectionId, connectionId), sql`delivered_at is null`));
+    expect(undelivered[0]!.n).toBe(0);
+  });
+
+  it('keeps one contact and one live ticket per phone under concurrent deliveries', async () => {
+    const phones = Array.from({ length: 8 }, (_, i) => `55119888800${10 + i}`);
+    await Promise.all(
+      phones.flatMap((phone) =>
+        Array.from({ length: 5 }, (_, n) =>
+          phoneSends(phone, { name: `P${phone}`, body: `msg ${n}` }),
+        ),
+      ),
+    );
+    await expect.poll(() => countMessages(), { timeout: 10_000 }).toBe(42);
+    for (const phone of phones) {
+      const rows = await t.database.db
+        .select({ id: tickets.id, unread: tickets.unreadMessages })
+        .from(tickets)
+        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+        .where(eq(contacts.number, phone));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.unread).toBe(5);
+    }
+    // Per-chat order: each phone's messages are stored in the order the network took them.
+    const sentOrder = await t.database.db
+      .select({ body: simulatorMessages.body })
+      .from(simulatorMessages)
+      .where(eq(simulatorMessages.phone, phones[0]!))
+      .orderBy(simulatorMessages.id);
+    const ordered = await t.database.db
+      .select({ body: messages.body })
+      .from(messages)
+      .innerJoin(contacts, eq(contacts.id, messages.contactId))
+      .where(eq(contacts.number, phones[0]!))
+      .orderBy(messages.id);
+    expect(ordered.map((row) => row.body)).toEqual(sentOrder.map((row) => row.body));
+    expect(ordered).toHaveLength(5);
+  });
+
+  it('stores a media message under a generated name and serves it by signed address only', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+      'base64',
+    );
+    const sent = await phoneSends('5511999990001', {
+      kind: 'image',
+      body: '',
+      file: { name: '../../etc/passwd.png', mimeType: 'image/png', base64: png.toString('base64') },
+    });
+    expect(sent.statusCode).toBe(201);
+    await expect.poll(() => countMessages(eq(messages.mediaType, 'image'))).toBe(1);
+    const [image] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.mediaType, 'image'));
+    expect(image!.mediaPath).toMatch(new RegExp(`^${companyId}/[0-9a-f-]{36}\\.png$`));
+    expect(image!.mediaName).toBe('../../etc/passwd.png');
+
+    const appMessage = t.emitted
+      .filter((e) => e.event === `company-${companyId}-appMessage`)
+      .map(
+        (e) => (e.payload as { message: { mediaUrl: string | null; mediaType: string } }).message,
+      )
+      .find((m) => m.mediaType === 'image')!;
+    const served = await t.app.inject({ method: 'GET', url: appMessage.mediaUrl! });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png)).toBe(true);
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: appMessage.mediaUrl!.replace(/signature=.{4}/, 'signature=AAAA'),
+    });
+    expect(forged.statusCode).toBe(404);
+  });
+
+  it('moves ticks forward when the phone reads what the connection sent', async () => {
+    const sent = await t.app.platform.channels.send(connectionId, {
+      chatId: '5511999990001',
+      isGroup: false,
+      body: 'Resposta da empresa',
+    });
+    expect(sent.ack).toBe(1);
+    const [ticket] = await t.database.db.select().from(tickets).limit(1);
+    await t.database.db.insert(messages).values({
+      companyId,
+      ticketId: ticket!.id,
+      connectionId,
+      providerMessageId: sent.providerMessageId,
+      body: 'Resposta da empresa',
+      fromMe: true,
+      ack: 1,
+    });
+    const conversation = await t
+      .as(token)
+      .get(`/simulator/connections/${connectionId}/phones/5511999990001/messages`);
+    expect(conversation.json().map((m: { body: string }) => m.body)).toContain(
+      'Resposta da empresa',
+    );
+    const read = await t
+      .as(token)
+      .post(`/simulator/connections/${connectionId}/phones/5511999990001/read`, { ack: 3 });
+    expect(read.json().updated).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.database.db
+              .select({ ack: messages.ack })
+              .from(messages)
+              .where(eq(messages.providerMessageId, sent.providerMessageId))
+          )[0]!.ack,
+      )
+      .toBe(3);
+  });
+
+  it('reports DISCONNECTED when the phone disconnects', async () => {
+    expect(
+      (await t.as(token).post(`/simulator/connections/${connectionId}/disconnect`)).statusCode,
+    ).toBe(204);
+    await expect.poll(async () => (await connectionRow()).status).toBe('DISCONNECTED');
+  });
+});

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { boundedString, positiveId } from '../validation';
+
+export const CONNECTION_STATUSES = [
+  'qrcode',
+  'PAIRING',
+  'OPENING',
+  'CONNECTED',
+  'DISCONNECTED',
+  'TIMEOUT',
+] as const;
+export const connectionStatusSchema = z.enum(CONNECTION_STATUSES);
+export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
+
+/** 'beta' is WhatsApp Web (the spec's default); 'simulator' is the built-in fake network. */
+export const PROVIDERS = ['beta', 'cloud-api', 'simulator'] as const;
+export const providerSchema = z.enum(PROVIDERS);
+export type ProviderName = z.infer<typeof providerSchema>;
+
+/** Statuses that put the '!' badge on the connections menu item. */
+export const ATTENTION_STATUSES: readonly ConnectionStatus[] = [
+  'qrcode',
+  'PAIRING',
+  'DISCONNECTED',
+  'TIMEOUT',
+  'OPENING',
+];
+
+export const connectionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  provider: providerSchema,
+  status: connectionStatusSchema,
+  qrcode: z.string(),
+  number: z.string(),
+  retries: z.number(),
+  isDefault: z.boolean(),
+  greetingMessage: z.string(),
+  complationMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  ratingMessage: z.string(),
+  expiresInactiveMessage: z.string(),
+  expiresTicket: z.number(),
+  timeUseBotQueues: z.number(),
+  maxUseBotQueues: z.number(),
+  timeToTransfer: z.number(),
+  transferQueueId: z.number().nullable(),
+  timeSendQueue: z.number(),
+  promptId: z.number().nullable(),
+  queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  /** External-API token: answered to the company's admins only, never emitted. */
+  token: z.string().nullable().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+/** What the realtime channel carries about a session: nothing secret. */
+export const connectionSessionSchema = connectionSchema.pick({
+  id: true,
+  name: true,
+  status: true,
+  qrcode: true,
+  retries: true,
+  number: true,
+  isDefault: true,
+  updatedAt: true,
+});
+export type ConnectionSession = z.infer<typeof connectionSessionSchema>;
+
+const minutes = z.coerce.number().int().min(0).max(525_600);
+const text = z.string().max(10_000);
+
+export const connectionCreateSchema = z.strictObject({
+  name: boundedString(2, 50),
+  provider: providerSchema.optional(),
+  isDefault: z.boolean().optional(),
+  greetingMessage: text.optional(),
+  complationMessage: text.optional(),
+  outOfHoursMessage: text.optional(),
+  ratingMessage: text.optional(),
+  expiresInactiveMessage: text.optional(),
+  expiresTicket: minutes.optional(),
+  timeUseBotQueues: minutes.optional(),
+  maxUseBotQueues: z.coerce.number().int().min(0).max(100).optional(),
+  timeToTransfer: minutes.optional(),
+  transferQueueId: positiveId.nullable().optional(),
+  timeSendQueue: minutes.optional(),
+  promptId: positiveId.nullable().optional(),
+  queueIds: z.array(positiveId).max(500).optional(),
+  /** Sent by old clients; a new random token is generated instead when asked ('token' route). */
+  token: z.string().max(200).nullable().optional(),
+  status: z.string().max(20).optional(),
+  companyId: z.coerce.number().int().optional(),
+});
+export type ConnectionCreate = z.infer<typeof connectionCreateSchema>;
+export const connectionUpdateSchema = connectionCreateSchema.partial();
+export type ConnectionUpdate = z.infer<typeof connectionUpdateSchema>;
+
+export const connectionListQuerySchema = z.strictObject({
+  companyId: z.coerce.number().int().optional(),
+  session: z.coerce.number().int().optional(),
+});
