@@ -71,9 +71,13 @@ export function AppMenu({ user, mini, onNavigate }: AppMenuProps) {
         sx={{ minHeight: 44, px: 2.5, justifyContent: mini ? 'center' : 'flex-start' }}
       >
         <ListItemIcon sx={{ minWidth: 0, mr: mini ? 0 : 2, justifyContent: 'center' }}>
-          <Badge color="error" badgeContent="!" invisible={!alert} overlap="circular">
+          {alert ? (
+            <Badge color="error" badgeContent="!" overlap="circular">
+              <Icon />
+            </Badge>
+          ) : (
             <Icon />
-          </Badge>
+          )}
         </ListItemIcon>
         {!mini && <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} />}
       </ListItemButton>
@@ -110,7 +114,7 @@ export function AppMenu({ user, mini, onNavigate }: AppMenuProps) {
                 aria-label={title ? t(title) : undefined}
                 subheader={
                   title && !mini ? (
-                    <ListSubheader component="div" sx={{ lineHeight: '36px', bgcolor: 'inherit' }}>
+                    <ListSubheader sx={{ lineHeight: '36px', bgcolor: 'inherit' }}>
                       {t(title)}
                     </ListSubheader>
                   ) : undefined

@@ -50,7 +50,7 @@ function Greeting({ user }: { user: SessionUser }) {
         {t('greetingShort', { name: user.name.split(' ')[0] })}
       </Typography>
       {showDueDate && (
-        <Typography noWrap variant="caption" component="p" sx={{ opacity: 0.85 }}>
+        <Typography noWrap variant="caption" component="p">
           {t('activeUntil', { date: formatDate(user.company.dueDate) })}
         </Typography>
       )}
@@ -79,7 +79,6 @@ function RefreshButton() {
         color="inherit"
         aria-label={t('refresh')}
         onClick={() => window.location.reload()}
-        sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
       >
         <CachedIcon />
       </IconButton>
@@ -111,9 +110,17 @@ function Shell() {
       <AppBar
         position="fixed"
         elevation={1}
-        sx={{ zIndex: (current) => current.zIndex.drawer + 1 }}
+        // over the side drawer on wide screens; a phone's drawer covers the bar instead
+        sx={{ zIndex: (current) => (isPhone ? current.zIndex.appBar : current.zIndex.drawer + 1) }}
       >
-        <Toolbar sx={{ gap: { xs: 0, sm: 0.5 }, px: { xs: 1, sm: 2 } }}>
+        <Toolbar
+          sx={{
+            gap: { xs: 0, sm: 0.5 },
+            px: { xs: 1, sm: 2 },
+            // 36 px targets keep every control on a 375 px phone
+            '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } },
+          }}
+        >
           <IconButton
             color="inherit"
             edge="start"

@@ -124,9 +124,10 @@ describe('menu built from the permission table', () => {
       route: '/users',
     });
     const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
-    expect(within(nav).getByRole('link', { name: 'Atendimentos' }).getAttribute('href')).toBe(
-      '/tickets',
-    );
+    const tickets = within(nav).getByRole('link', { name: 'Atendimentos' });
+    expect(tickets.getAttribute('href')).toBe('/tickets');
+    // nothing hidden (an invisible badge) leaks into what a screen reader says
+    expect(tickets.textContent).toBe('Atendimentos');
     const users = within(nav).getByRole('link', { name: 'Usuários' });
     expect(users.getAttribute('href')).toBe('/users');
     expect(users.getAttribute('aria-current')).toBe('page');

@@ -16,6 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
@@ -105,7 +106,7 @@ export function UsersPage() {
             <TableRow>
               <TableCell sx={hideOnPhone}>{t('columns.id')}</TableCell>
               <TableCell>{t('columns.name')}</TableCell>
-              <TableCell>{t('columns.email')}</TableCell>
+              <TableCell sx={hideOnPhone}>{t('columns.email')}</TableCell>
               <TableCell>{t('columns.profile')}</TableCell>
               <TableCell align="center">{t('columns.actions')}</TableCell>
             </TableRow>
@@ -114,8 +115,19 @@ export function UsersPage() {
             {rows.map((user) => (
               <TableRow key={user.id} hover>
                 <TableCell sx={hideOnPhone}>{user.id}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{user.name}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>
+                  {user.name}
+                  {/* phones have no email column: the address goes under the name */}
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    component="div"
+                    sx={{ display: { sm: 'none' }, wordBreak: 'break-all' }}
+                  >
+                    {user.email}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ ...hideOnPhone, wordBreak: 'break-word' }}>{user.email}</TableCell>
                 <TableCell>{t(`profiles.${user.profile}`)}</TableCell>
                 <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
                   <Tooltip title={t('edit')}>
