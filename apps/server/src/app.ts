@@ -30,6 +30,7 @@ import { helpsRoutes } from './modules/helps/helps.routes';
 import { HelpsService } from './modules/helps/helps.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { InboundPipeline } from './modules/messages/messages.inbound';
+import { OutboundSender } from './modules/messages/messages.outbound';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { PlansService } from './modules/plans/plans.service';
 import { queuesRoutes } from './modules/queues/queues.routes';
@@ -79,6 +80,7 @@ function createServices(platform: Platform) {
   return {
     connections: new ConnectionsService(platform),
     inbound: new InboundPipeline(platform),
+    outbound: new OutboundSender(platform),
     auth: new AuthService(platform),
     users,
     companies: new CompaniesService(platform),
@@ -138,7 +140,15 @@ export async function buildApp({ config, database, redis }: AppDependencies): Pr
       inbound: (ref, message) => services.inbound.receive(ref, message),
       change: (ref, change) => services.inbound.change(ref, change),
       ack: (ref, update) => services.inbound.ack(ref, update),
-      status: (ref, update) => services.connections.applyStatus(ref, update),
+      status: async (ref, update) => {
+        await services.connections.applyStatus(ref, update);
+        if (update.status === 'CONNECTED') {
+          void services.outbound.flushPending(ref.companyId, ref.id).catch(() => {});
+        }
+      },
+      sendStored: async (companyId, messageId) => {
+        await services.outbound.deliver(companyId, messageId).catch(() => {});
+      },
     },
   });
   channelsRef.current = platform.channels;

@@ -21,6 +21,8 @@ export interface ChannelSink {
   change(connection: ConnectionRef, change: InboundChange): Promise<void>;
   ack(connection: ConnectionRef, update: AckUpdate): Promise<void>;
   status(connection: ConnectionRef, update: StatusUpdate): Promise<void>;
+  /** Sends a stored outbound message through a session of this instance. */
+  sendStored(companyId: number, messageId: number): Promise<void>;
 }
 
 interface Running {
@@ -98,6 +100,10 @@ export class ChannelManager {
   /** A command published by any instance; only the owner acts on it. */
   async command(command: ChannelCommand): Promise<void> {
     const running = this.#running.get(command.connectionId);
+    if (command.action === 'send') {
+      if (running) await this.deps.sink.sendStored(command.companyId, command.messageId);
+      return;
+    }
     if (!running) {
       if (command.action === 'start' || command.action === 'restart') await this.sweep();
       return;

@@ -67,6 +67,11 @@ export interface ChannelEvents {
 }
 
 export interface OutboundMessage {
+  /**
+   * The id to send under. Providers that can choose it (simulator, WhatsApp Web) use it, so a
+   * retry of the same message is recognised by the network instead of delivered twice.
+   */
+  providerMessageId?: string;
   chatId: string;
   isGroup: boolean;
   body: string;

@@ -3,10 +3,10 @@ import type pg from 'pg';
 const NAMESPACE = 727_002;
 const COMMANDS = 'atendi_channel_commands';
 
-export interface ChannelCommand {
-  connectionId: number;
-  action: 'start' | 'restart' | 'stop' | 'logout';
-}
+export type ChannelCommand =
+  | { connectionId: number; action: 'start' | 'restart' | 'stop' | 'logout' }
+  /** Send a stored outbound message; the instance that owns the connection does it. */
+  | { connectionId: number; action: 'send'; companyId: number; messageId: number };
 
 /**
  * Ownership of connections across server instances. Each instance keeps one dedicated database

@@ -173,7 +173,8 @@ class SimulatorSession implements ChannelSession {
 
   async send(message: OutboundMessage): Promise<SentMessage> {
     if (!this.#connected) throw new Error('simulator connection is not connected');
-    const providerMessageId = `SIM${randomUUID().replace(/-/g, '').toUpperCase()}`;
+    const providerMessageId =
+      message.providerMessageId ?? `SIM${randomUUID().replace(/-/g, '').toUpperCase()}`;
     const stored = message.media
       ? await this.storage.save(
           this.ref.companyId,
@@ -181,6 +182,7 @@ class SimulatorSession implements ChannelSession {
           createReadStream(this.storage.pathOf(message.media.path)),
         )
       : undefined;
+    // Sending the same id again (a retry) is recognised by the network, not delivered twice.
     await this.network.record(this.ref.companyId, {
       connectionId: this.ref.id,
       phone: message.chatId,

@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { connections, contacts, messages, simulatorMessages, tickets } from '../../db/schema';
+import { systemContext } from '../../platform/auth/context';
 
 let t: TestServer;
 let token: string;
@@ -196,32 +197,34 @@ describe('simulator connection', () => {
     expect(forged.statusCode).toBe(404);
   });
 
-  it('moves ticks forward when the phone reads what the connection sent', async () => {
-    const sent = await t.app.platform.channels.send(connectionId, {
-      chatId: '5511999990001',
-      isGroup: false,
-      body: 'Resposta da empresa',
-    });
-    expect(sent.ack).toBe(1);
+  it('sends from a stored row, and ticks move forward when the phone reads it', async () => {
+    const ctx = systemContext(t.app.platform.db, companyId);
     const [ticket] = await t.database.db.select().from(tickets).limit(1);
-    await t.database.db.insert(messages).values({
-      companyId,
-      ticketId: ticket!.id,
-      connectionId,
-      providerMessageId: sent.providerMessageId,
+    const sent = await t.app.services.outbound.send(ctx, ticket!.id, {
       body: 'Resposta da empresa',
-      fromMe: true,
-      ack: 1,
     });
+    expect(sent).toMatchObject({ fromMe: true, ack: 1, body: 'Resposta da empresa' });
+    const [row] = await t.database.db.select().from(messages).where(eq(messages.id, sent.id));
+    const phone = String(
+      (await t.database.db.select().from(contacts).where(eq(contacts.id, ticket!.contactId)))[0]!
+        .number,
+    );
     const conversation = await t
       .as(token)
-      .get(`/simulator/connections/${connectionId}/phones/5511999990001/messages`);
-    expect(conversation.json().map((m: { body: string }) => m.body)).toContain(
-      'Resposta da empresa',
-    );
+      .get(`/simulator/connections/${connectionId}/phones/${phone}/messages`);
+    const received = conversation
+      .json()
+      .filter((m: { direction: string }) => m.direction === 'outbound');
+    expect(received).toEqual([
+      expect.objectContaining({
+        body: 'Resposta da empresa',
+        providerMessageId: row!.providerMessageId,
+      }),
+    ]);
+
     const read = await t
       .as(token)
-      .post(`/simulator/connections/${connectionId}/phones/5511999990001/read`, { ack: 3 });
+      .post(`/simulator/connections/${connectionId}/phones/${phone}/read`, { ack: 3 });
     expect(read.json().updated).toBe(1);
     await expect
       .poll(
@@ -230,16 +233,62 @@ describe('simulator connection', () => {
             await t.database.db
               .select({ ack: messages.ack })
               .from(messages)
-              .where(eq(messages.providerMessageId, sent.providerMessageId))
+              .where(eq(messages.id, sent.id))
           )[0]!.ack,
       )
       .toBe(3);
   });
 
-  it('reports DISCONNECTED when the phone disconnects', async () => {
+  it('keeps a failed send visible and retries it without delivering twice', async () => {
+    const ctx = systemContext(t.app.platform.db, companyId);
+    const [ticket] = await t.database.db.select().from(tickets).limit(1);
+    // The phone went away: the session runs but cannot send.
     expect(
       (await t.as(token).post(`/simulator/connections/${connectionId}/disconnect`)).statusCode,
     ).toBe(204);
     await expect.poll(async () => (await connectionRow()).status).toBe('DISCONNECTED');
+    const failed = t.app.services.outbound.send(ctx, ticket!.id, { body: 'vai falhar' });
+    await expect(failed).rejects.toMatchObject({ code: 'ERR_SENDING_WAPP_MSG' });
+    const [row] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.body, 'vai falhar'));
+    expect(row!.ack).toBe(-1);
+    expect(
+      t.emitted.some(
+        (e) =>
+          e.event === `company-${companyId}-appMessage` &&
+          (e.payload as { message: { id: number; ack: number } }).message.id === row!.id &&
+          (e.payload as { message: { ack: number } }).message.ack === -1,
+      ),
+    ).toBe(true);
+
+    // Pair again: a new QR, scanned by the phone.
+    await t.as(token).put(`/whatsappsession/${connectionId}`);
+    await expect.poll(async () => (await connectionRow()).status).toBe('qrcode');
+    await t
+      .as(token)
+      .post(`/simulator/connections/${connectionId}/scan`, {
+        qrcode: (await connectionRow()).qrcode,
+      });
+    await expect.poll(async () => (await connectionRow()).status).toBe('CONNECTED');
+
+    const retried = await t.app.services.outbound.retry(ctx, row!.id);
+    expect(retried.ack).toBe(1);
+    // Another attempt under the same id is recognised by the network.
+    await t.database.db.update(messages).set({ ack: -1 }).where(eq(messages.id, row!.id));
+    await t.app.services.outbound.retry(ctx, row!.id);
+    const copies = await t.database.db
+      .select({ n: count() })
+      .from(simulatorMessages)
+      .where(eq(simulatorMessages.providerMessageId, row!.providerMessageId!));
+    expect(copies[0]!.n).toBe(1);
+  });
+
+  it('disconnects and unpairs on DELETE /whatsappsession', async () => {
+    expect((await t.as(token).delete(`/whatsappsession/${connectionId}`)).statusCode).toBe(200);
+    await expect.poll(async () => (await connectionRow()).status).toBe('DISCONNECTED');
+    expect((await connectionRow()).sessionEnabled).toBe(false);
+    await expect.poll(() => t.app.platform.channels.isRunningHere(connectionId)).toBe(false);
   });
 });
