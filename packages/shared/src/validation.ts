@@ -31,3 +31,11 @@ export const passwordField = z
   .max(50, MSG.tooLong);
 
 export const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * A number as JSON or as the text a form sends. Unlike z.coerce alone, blank text, null, booleans
+ * and arrays are refused instead of read as 0 or 1.
+ */
+export const numberInput = z
+  .union([z.number(), z.string().trim().min(1, MSG.required)], { error: MSG.required })
+  .pipe(z.coerce.number());

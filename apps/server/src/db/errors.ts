@@ -10,3 +10,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const cause = (error as { cause?: unknown })?.cause ?? error;
   return (cause as { code?: string })?.code === '23503';
 }
+
+/** Whether a database error is text it cannot store (a NUL character, a bad escape in JSON). */
+export function isUnstorableText(error: unknown): boolean {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  const code = (cause as { code?: string })?.code;
+  // character_not_in_repertoire, untranslatable_character
+  return code === '22021' || code === '22P05';
+}

@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@atendi/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUnstorableText } from '../db/errors';
 
 /** A failure the client should see: its code and HTTP status. */
 export class AppError extends Error {
@@ -46,6 +47,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }));
       return reply.status(400).send({ error: 'ERR_VALIDATION', fields });
     }
+    // Input the schemas let through but PostgreSQL cannot hold, such as a NUL character.
+    if (isUnstorableText(error)) return reply.status(400).send({ error: 'ERR_VALIDATION' });
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return reply.status(known.status).send({ error: known.code });
     if (error.statusCode === 429) return reply.status(429).send({ error: 'ERR_TOO_MANY_REQUESTS' });

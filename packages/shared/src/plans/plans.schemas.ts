@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString } from '../validation';
+import { boundedString, numberInput } from '../validation';
 
 export const PLAN_FLAGS = [
   'useCampaigns',
@@ -28,14 +28,15 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-const limit = z.coerce.number().int().min(0).max(100_000);
+// '' must not read as 0: a limit of 0 means unlimited.
+const limit = numberInput.pipe(z.number().int().min(0).max(100_000));
 
 export const planCreateSchema = z.strictObject({
   name: boundedString(2, 50),
   users: limit,
   connections: limit,
   queues: limit,
-  value: z.coerce.number().min(0).max(1_000_000),
+  value: numberInput.pipe(z.number().min(0).max(1_000_000)),
   ...(Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, z.boolean().optional()])) as Record<
     PlanFlag,
     z.ZodOptional<z.ZodBoolean>

@@ -164,6 +164,11 @@ describe('POST /plans', () => {
       { users: -1 },
       { users: 1.5 },
       { users: 'many' },
+      // Blank text is not 0 (a limit of 0 means unlimited).
+      { users: '' },
+      { queues: '   ' },
+      { connections: null },
+      { value: true },
       { connections: undefined },
       { value: -10 },
       { useKanban: 'yes' },
@@ -193,7 +198,7 @@ describe('PUT /plans/:id', () => {
     const plan = await t.make.plan({ users: 3 });
     const response = await asSuper().put(`/plans/${plan.id}`, {
       id: 424242,
-      value: 10.5,
+      value: '10.5',
       useKanban: true,
     });
     expect(response.statusCode).toBe(200);
