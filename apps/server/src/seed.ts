@@ -3,9 +3,10 @@ import type { Config } from './config';
 import { DEMO_ADMIN } from './config';
 import type { Database } from './db/client';
 import { globalDb } from './db/global';
-import { companies, plans, queues } from './db/schema';
+import { companies, connections, plans, queues } from './db/schema';
 import { TenantDb, toHandle } from './db/tenant';
 import { provisionCompany } from './modules/companies/companies.service';
+import { newApiToken } from './modules/connections/connections.service';
 
 const FULL_PLAN = {
   name: 'Plano 1',
@@ -58,5 +59,15 @@ export async function seed(config: Config, database: Database): Promise<SeedResu
     { name: 'Suporte', color: '#2196F3', greetingMessage: 'Bem-vindo ao suporte!', orderQueue: 1 },
     { name: 'Vendas', color: '#4CAF50', greetingMessage: 'Olá! Vamos às compras?', orderQueue: 2 },
   ]);
+  // The simulator lets the demo be used without a phone: pair it from the connections page.
+  await tenant.insert(connections, {
+    name: 'Simulador',
+    provider: 'simulator',
+    isDefault: true,
+    sessionEnabled: true,
+    status: 'OPENING',
+    token: newApiToken(),
+    greetingMessage: 'Olá! Escolha uma opção:',
+  });
   return { created: true, admin };
 }
