@@ -192,6 +192,24 @@ describe('POST /companies/cadastro', () => {
     expect((await companyRow(existing.company.id))!.email).toBe(existing.admin.email);
   });
 
+  it('answers 409, not 500, to two sign-ups of one company name at once', async () => {
+    const plan = await t.make.plan();
+    const name = `Racing Co ${Date.now()}`;
+    const responses = await Promise.all([
+      signup(signupBody({ planId: plan.id, name })),
+      signup(signupBody({ planId: plan.id, name })),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await countWhere('companies', 'name', name)).toBe(1);
+    const email = `racing${Date.now()}@example.com`;
+    const sameEmail = await Promise.all([
+      signup(signupBody({ planId: plan.id, email })),
+      signup(signupBody({ planId: plan.id, email })),
+    ]);
+    expect(sameEmail.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await countWhere('users', 'email', email)).toBe(1);
+  });
+
   it('refuses an email any user has with 409 ERR_DUPLICATED_EMAIL and creates no company', async () => {
     const plan = await t.make.plan();
     const other = await t.make.company();

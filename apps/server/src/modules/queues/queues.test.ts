@@ -191,6 +191,19 @@ describe('POST /queue', () => {
     );
   });
 
+  it('answers 409, not 500, to two queues of one color created at once', async () => {
+    const { company, asAdmin } = await tenant();
+    const responses = await Promise.all([
+      asAdmin.post('/queue', queueBody({ color: '#777777' })),
+      asAdmin.post('/queue', queueBody({ color: '#777777' })),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const { rows } = await t.database.db.execute(
+      sql`select id from queues where company_id = ${company.id} and color = '#777777'`,
+    );
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses a name the company already uses with 409', async () => {
     const { company, asAdmin } = await tenant();
     await t.make.queue(company.id, { name: 'Financeiro' });

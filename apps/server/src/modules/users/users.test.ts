@@ -349,6 +349,22 @@ describe('POST /users', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('answers 409, not 500, when two admins create the same email at once', async () => {
+    const first = await company();
+    const second = await company();
+    const email = `race${Date.now()}@example.com`;
+    const responses = await Promise.all([
+      first.asAdmin.post('/users', newUser({ email })),
+      second.asAdmin.post('/users', newUser({ email })),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(responses.find((r) => r.statusCode === 409)!.json()).toEqual({
+      error: 'ERR_DUPLICATED_EMAIL',
+    });
+    const { rows } = await t.database.db.execute(sql`select id from users where email = ${email}`);
+    expect(rows).toHaveLength(1);
+  });
+
   it("refuses another company's queues with 400 and links nothing", async () => {
     const { company: own, asAdmin } = await company();
     const other = await t.make.company();
