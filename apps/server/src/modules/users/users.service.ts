@@ -10,6 +10,7 @@ import {
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Platform } from '../../app';
 import { isUniqueViolation } from '../../db/errors';
+import { globalDb } from '../../db/global';
 import { tickets, users } from '../../db/schema';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
@@ -17,7 +18,7 @@ import { emailTaken } from '../../platform/auth/credentials';
 import { hashPassword } from '../../platform/auth/passwords';
 import { AppError, forbidden } from '../../platform/errors';
 import { page, sliceMore } from '../../platform/routes';
-import { planOfCompany } from '../plans/plans.repository';
+import { lockPlanOfCompany } from '../plans/plans.repository';
 import { usersRepository as repo } from './users.repository';
 
 const ADMIN_ONLY_FIELDS = ['profile', 'queueIds', 'whatsappId', 'allTicket'] as const;
@@ -50,17 +51,18 @@ export class UsersService {
 
   async create(ctx: RequestContext, data: UserCreate): Promise<User> {
     const db = tenantDb(ctx);
-    const plan = await planOfCompany(ctx);
-    if (plan && plan.users > 0 && (await db.count(users)) >= plan.users) {
-      throw new AppError('ERR_USER_LIMIT_REACHED', 400);
-    }
     await this.#checkReferences(db, data);
     if (await emailTaken(this.platform.db, data.email)) {
       throw new AppError('ERR_DUPLICATED_EMAIL', 409);
     }
     const passwordHash = await hashPassword(data.password);
     const id = await this.#unique(() =>
-      db.transaction(async (tx) => {
+      globalDb(ctx).transaction(async (global, tenantOf) => {
+        const tx = tenantOf(ctx.companyId);
+        const plan = await lockPlanOfCompany(global, ctx.companyId);
+        if (plan && plan.users > 0 && (await tx.count(users)) >= plan.users) {
+          throw new AppError('ERR_USER_LIMIT_REACHED', 400);
+        }
         const [row] = await tx
           .insert(users, {
             name: data.name,

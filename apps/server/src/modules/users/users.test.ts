@@ -403,6 +403,13 @@ describe('POST /users', () => {
     expect(response.statusCode).toBeLessThan(500);
     expect(response.json()).toEqual({ error: 'ERR_USER_LIMIT_REACHED' });
     expect(await db.count(users)).toBe(2);
+    // Concurrent creations cannot pass the limit together.
+    const racing = await company({ users: 3 });
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, () => racing.asAdmin.post('/users', newUser())),
+    );
+    expect(responses.map((r) => r.statusCode).filter((s) => s === 201)).toHaveLength(1);
+    expect(await racing.db.count(users)).toBe(3);
     // A plan with room left accepts the next user.
     const roomy = await company({ users: 3 });
     expect((await roomy.asAdmin.post('/users', newUser())).statusCode).toBe(201);
