@@ -44,6 +44,7 @@ export class ChannelManager {
   readonly #running = new Map<number, Running>();
   readonly #providers: Map<ProviderName, ChannelProvider>;
   #timer?: NodeJS.Timeout;
+  readonly #pending = new Set<Promise<void>>();
   #sweeping?: Promise<void>;
   #closed = false;
 
@@ -98,7 +99,17 @@ export class ChannelManager {
   }
 
   /** A command published by any instance; only the owner acts on it. */
-  async command(command: ChannelCommand): Promise<void> {
+  command(command: ChannelCommand): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    const work = this.#command(command).catch((error) =>
+      this.deps.log.error({ err: error, command }, 'channel command failed'),
+    );
+    this.#pending.add(work);
+    void work.finally(() => this.#pending.delete(work));
+    return work;
+  }
+
+  async #command(command: ChannelCommand): Promise<void> {
     const running = this.#running.get(command.connectionId);
     if (command.action === 'send') {
       if (running) await this.deps.sink.sendStored(command.companyId, command.messageId);
@@ -184,8 +195,9 @@ export class ChannelManager {
   }
 
   async close(): Promise<void> {
-    this.#closed = true;
     if (this.#timer) clearInterval(this.#timer);
+    await Promise.allSettled([...this.#pending]);
+    this.#closed = true;
     await this.#sweeping;
     for (const id of [...this.#running.keys()]) {
       const running = this.#running.get(id);

@@ -13,6 +13,15 @@ import type {
 } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from './client';
 
+/**
+ * A hand-written statement of db/statements: its SQL takes the company id as $1, which only
+ * `TenantDb.run` supplies. Named, so PostgreSQL parses and plans it once per connection.
+ */
+export interface TenantStatement {
+  name: string;
+  text: string;
+}
+
 /** A table that belongs to one company. */
 export type TenantTable = PgTable & { companyId: PgColumn };
 
@@ -110,6 +119,21 @@ export class TenantDb {
 
   delete<T extends TenantTable>(table: T, where: SQL) {
     return this.#db.delete(table).where(this.scope(table, where));
+  }
+
+  /** Runs a statement of db/statements with this company as $1 and `params` as $2... */
+  async run<R extends Record<string, unknown>>(
+    statement: TenantStatement,
+    params: unknown[],
+  ): Promise<R[]> {
+    const client = (this.#db as { $client?: { query: Function } }).$client;
+    if (!client) throw new Error('TenantDb.run is not available inside a transaction');
+    const result = await client.query({
+      name: statement.name,
+      text: statement.text,
+      values: [this.companyId, ...params],
+    });
+    return result.rows as R[];
   }
 
   /** Runs `work` in one transaction, still scoped to this company. */

@@ -266,11 +266,9 @@ describe('simulator connection', () => {
     // Pair again: a new QR, scanned by the phone.
     await t.as(token).put(`/whatsappsession/${connectionId}`);
     await expect.poll(async () => (await connectionRow()).status).toBe('qrcode');
-    await t
-      .as(token)
-      .post(`/simulator/connections/${connectionId}/scan`, {
-        qrcode: (await connectionRow()).qrcode,
-      });
+    await t.as(token).post(`/simulator/connections/${connectionId}/scan`, {
+      qrcode: (await connectionRow()).qrcode,
+    });
     await expect.poll(async () => (await connectionRow()).status).toBe('CONNECTED');
 
     const retried = await t.app.services.outbound.retry(ctx, row!.id);

@@ -1,4 +1,4 @@
-import type { MediaType } from '@atendi/shared';
+import type { MediaType, Message, Ticket } from '@atendi/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Platform } from '../../app';
 import type {
@@ -8,7 +8,8 @@ import type {
   InboundMessage,
   MessageKind,
 } from '../../channels/provider';
-import { contacts, messages, tickets } from '../../db/schema';
+import { messages } from '../../db/schema';
+import { storeInboundMessage } from '../../db/statements/inbound';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
 import { ticketById } from '../tickets/tickets.repository';
@@ -43,6 +44,12 @@ export function preview(message: Pick<InboundMessage, 'kind' | 'body' | 'media'>
 
 export type InboundResult = 'stored' | 'duplicate';
 
+/** What the store statement answers: the event payloads, the media path still to be signed. */
+interface StoredRow extends Record<string, unknown> {
+  message: Omit<Message, 'mediaUrl'> & { mediaPath: string | null };
+  ticket: Ticket;
+}
+
 /**
  * Stores what a provider receives: idempotent on (connection, provider message id), race-free
  * contact and ticket creation (unique keys and ON CONFLICT), and the provider is answered only
@@ -57,8 +64,10 @@ export class InboundPipeline {
 
   async receive(connection: ConnectionRef, message: InboundMessage): Promise<InboundResult> {
     const db = this.#db(connection.companyId);
-    if (await this.#known(db, connection.id, message.providerMessageId)) return 'duplicate';
-
+    // A redelivered media message must not store its file again.
+    if (message.media && (await this.#known(db, connection.id, message.providerMessageId))) {
+      return 'duplicate';
+    }
     const stored = message.media
       ? await this.platform.storage.save(
           connection.companyId,
@@ -66,31 +75,31 @@ export class InboundPipeline {
           await message.media.open(),
         )
       : undefined;
-    let saved: { ticketId: number; messageId: number } | undefined;
+    let saved: StoredRow | undefined;
     try {
-      saved = await db.transaction((tx) => this.#store(tx, connection, message, stored?.key));
+      saved = await this.#store(db, connection, message, stored?.key);
     } finally {
       if (!saved && stored) await this.platform.storage.remove(stored.key);
     }
     if (!saved) return 'duplicate';
 
-    const [ticket, stored_] = await Promise.all([
-      ticketById(db, saved.ticketId),
-      messageById(db, saved.messageId, this.platform.storage),
-    ]);
-    if (ticket && stored_) {
-      this.platform.events.emit('message.saved', {
-        companyId: connection.companyId,
-        action: 'create',
-        message: stored_,
-        ticket,
-      });
-      this.platform.events.emit('ticket.saved', {
-        companyId: connection.companyId,
-        action: 'update',
-        ticket,
-      });
-    }
+    const { mediaPath: path, ...fields } = saved.message;
+    const stored_: Message = {
+      ...fields,
+      mediaUrl: path ? this.platform.storage.signedPath(path) : null,
+    };
+    const { companyId } = connection;
+    this.platform.events.emit('message.saved', {
+      companyId,
+      action: 'create',
+      message: stored_,
+      ticket: saved.ticket,
+    });
+    this.platform.events.emit('ticket.saved', {
+      companyId,
+      action: 'update',
+      ticket: saved.ticket,
+    });
     return 'stored';
   }
 
@@ -106,132 +115,42 @@ export class InboundPipeline {
   }
 
   async #store(
-    tx: TenantDb,
+    db: TenantDb,
     connection: ConnectionRef,
     message: InboundMessage,
     mediaPath: string | undefined,
-  ) {
-    const chatContact = await this.#upsertContact(tx, {
-      number: message.chatId,
-      name: message.isGroup ? (message.groupName ?? message.chatId) : message.contact.name,
-      lid: message.isGroup ? undefined : message.contact.lid,
-      isGroup: message.isGroup,
-      connectionId: connection.id,
-    });
-    const sender = message.isGroup
-      ? await this.#upsertContact(tx, {
-          number: message.contact.number,
-          name: message.contact.name,
-          lid: message.contact.lid,
-          isGroup: false,
-          connectionId: connection.id,
-        })
-      : chatContact;
-
-    // One live ticket per contact and connection: the partial unique index decides races.
-    const [ticket] = await tx
-      .insert(tickets, {
-        contactId: chatContact.id,
-        whatsappId: connection.id,
-        status: 'pending',
-        isGroup: message.isGroup,
-      })
-      .onConflictDoUpdate({
-        target: [tickets.contactId, tickets.whatsappId],
-        targetWhere: sql`status in ('open', 'pending')`,
-        set: { updatedAt: sql`${tickets.updatedAt}` },
-      })
-      .returning({ id: tickets.id });
-
-    const quotedMsgId = message.quotedProviderMessageId
-      ? await this.#messageId(tx, connection.id, message.quotedProviderMessageId)
-      : null;
-    const [inserted] = await tx
-      .insert(messages, {
-        ticketId: ticket!.id,
-        contactId: sender.id,
-        connectionId: connection.id,
-        providerMessageId: message.providerMessageId,
-        body: message.body,
-        fromMe: message.fromMe,
-        read: message.fromMe,
-        mediaType: MEDIA_TYPE[message.kind],
-        mediaPath: mediaPath ?? null,
-        mediaName: message.media?.fileName?.slice(0, 255) ?? null,
-        mediaMime: message.media?.mimeType ?? null,
-        ack: message.fromMe ? 1 : 0,
-        quotedMsgId,
-        participant: message.isGroup ? message.contact.number : null,
-        createdAt: message.timestamp,
-      })
-      .onConflictDoNothing()
-      .returning({ id: messages.id });
-    if (!inserted) return undefined;
-
-    await tx.update(
-      tickets,
-      {
-        lastMessage: preview(message),
-        unreadMessages: message.fromMe
-          ? sql`${tickets.unreadMessages}`
-          : sql`${tickets.unreadMessages} + 1`,
-        updatedAt: new Date(),
-      },
-      eq(tickets.id, ticket!.id),
-    );
-    return { ticketId: ticket!.id, messageId: inserted.id };
-  }
-
-  /** One contact per number per company; a known LID finds the contact its number belongs to. */
-  async #upsertContact(
-    tx: TenantDb,
-    contact: {
-      number: string;
-      name?: string;
-      lid?: string;
-      isGroup: boolean;
-      connectionId: number;
-    },
-  ) {
-    if (contact.lid) {
-      const [byLid] = await tx
-        .select({ id: contacts.id })
-        .from(contacts, eq(contacts.lid, contact.lid))
-        .limit(1);
-      if (byLid && !/^\d+$/.test(contact.number)) return byLid;
+  ): Promise<StoredRow | undefined> {
+    const params = [
+      connection.id,
+      message.chatId,
+      message.isGroup ? (message.groupName ?? message.chatId) : (message.contact.name ?? ''),
+      message.isGroup ? null : (message.contact.lid ?? null),
+      message.isGroup,
+      message.contact.number,
+      message.contact.name ?? '',
+      message.contact.lid ?? null,
+      message.providerMessageId,
+      message.body,
+      message.fromMe,
+      MEDIA_TYPE[message.kind],
+      mediaPath ?? null,
+      message.media?.fileName?.slice(0, 255) ?? null,
+      message.media?.mimeType ?? null,
+      message.fromMe ? 1 : 0,
+      message.quotedProviderMessageId ?? null,
+      message.isGroup ? message.contact.number : null,
+      message.timestamp,
+      preview(message),
+      message.fromMe ? 0 : 1,
+    ];
+    // An empty answer is a duplicate, or a ticket a concurrent delivery created after this
+    // statement's snapshot: the latter succeeds on the next try.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const [row] = await db.run<StoredRow>(storeInboundMessage, params);
+      if (row) return row;
+      if (await this.#known(db, connection.id, message.providerMessageId)) return undefined;
     }
-    const [row] = await tx
-      .insert(contacts, {
-        number: contact.number,
-        name: contact.name?.trim() || contact.number,
-        lid: contact.lid ?? null,
-        isGroup: contact.isGroup,
-        whatsappId: contact.connectionId,
-      })
-      .onConflictDoUpdate({
-        target: [contacts.companyId, contacts.number],
-        set: {
-          // A name someone typed is kept; a contact still named by its number takes the push name.
-          name: sql`case when ${contacts.name} = ${contacts.number} and excluded.name <> '' then excluded.name else ${contacts.name} end`,
-          lid: sql`coalesce(excluded.lid, ${contacts.lid})`,
-        },
-      })
-      .returning({ id: contacts.id });
-    return row!;
-  }
-
-  async #messageId(tx: TenantDb, connectionId: number, providerMessageId: string) {
-    const [row] = await tx
-      .select({ id: messages.id })
-      .from(
-        messages,
-        and(
-          eq(messages.connectionId, connectionId),
-          eq(messages.providerMessageId, providerMessageId),
-        ),
-      )
-      .limit(1);
-    return row?.id ?? null;
+    throw new Error('inbound message could not be stored');
   }
 
   /** Ticks from the network; they only move forward. */
