@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ticketSchema } from '../tickets/tickets.schemas';
+import { positiveId } from '../validation';
 
 export const MEDIA_TYPES = [
   'chat',
@@ -46,3 +48,66 @@ export const messageSchema = z.object({
   contact: z.object({ id: z.number(), name: z.string(), number: z.string() }).nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** Messages per page of GET /messages/:ticketId. */
+export const MESSAGES_PAGE_SIZE = 20;
+
+export const messageListQuerySchema = z.strictObject({
+  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+
+export const ticketIdParamsSchema = z.strictObject({
+  ticketId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** One page, newest page first; the messages of a page in the order they were written. */
+export const messagesPageSchema = z.object({
+  messages: z.array(messageSchema),
+  ticket: ticketSchema,
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+
+/** Longest text the messaging app carries in one message. */
+export const MESSAGE_BODY_MAX = 65_536;
+
+/**
+ * POST /messages/:ticketId as JSON. `fromMe`, `read` and `mediaUrl` are sent by the spec's
+ * client and ignored. `signMessage` (default on) prefixes the agent's name in bold.
+ */
+export const messageCreateSchema = z.strictObject({
+  body: z.string().max(MESSAGE_BODY_MAX).optional().default(''),
+  quotedMsg: z.object({ id: positiveId }).nullable().optional(),
+  signMessage: z.boolean().optional().default(true),
+  fromMe: z.boolean().optional(),
+  read: z.boolean().optional(),
+  mediaUrl: z.string().max(2000).nullable().optional(),
+});
+export type MessageCreate = z.infer<typeof messageCreateSchema>;
+
+/** The text fields of the multipart form (files come as `medias`). */
+export const messageFormSchema = z
+  .strictObject({
+    body: z.string().max(MESSAGE_BODY_MAX).optional().default(''),
+    signMessage: z.enum(['true', 'false']).optional(),
+    quotedMsgId: positiveId.optional(),
+    fromMe: z.string().max(10).optional(),
+    read: z.string().max(10).optional(),
+  })
+  .transform(
+    ({ body, signMessage, quotedMsgId }): MessageCreate => ({
+      body,
+      signMessage: signMessage !== 'false',
+      quotedMsg: quotedMsgId ? { id: quotedMsgId } : null,
+    }),
+  );
+
+/** The message variables agents and automations may write; resolved by the server. */
+export const MESSAGE_VARIABLES = [
+  'contactFirstName',
+  'contactName',
+  'greeting',
+  'protocolNumber',
+  'date',
+  'hour',
+] as const;

@@ -39,6 +39,11 @@ export const contacts = pgTable(
     uniqueIndex('contacts_company_number_key').on(t.companyId, t.number),
     index('contacts_company_name_idx').on(t.companyId, t.name),
     index('contacts_company_lid_idx').on(t.companyId, t.lid),
+    index('contacts_company_created_idx').on(t.companyId, t.createdAt),
+    // Search by any part of a name, number or email (pg_trgm).
+    index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
+    index('contacts_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     unique('contacts_company_id_key').on(t.companyId, t.id),
     foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
   ],

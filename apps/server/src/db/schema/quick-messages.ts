@@ -19,6 +19,7 @@ export const quickMessages = pgTable(
   },
   (t) => [
     index('quick_messages_company_shortcode_idx').on(t.companyId, t.shortcode),
+    index('quick_messages_company_user_idx').on(t.companyId, t.userId),
     foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
   ],
 );

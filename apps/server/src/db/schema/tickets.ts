@@ -60,6 +60,11 @@ export const tickets = pgTable(
       t.status,
       t.updatedAt.desc(),
     ),
+    index('tickets_company_updated_idx').on(t.companyId, t.updatedAt.desc(), t.id.desc()),
+    index('tickets_company_created_idx').on(t.companyId, t.createdAt),
+    index('tickets_company_unread_idx')
+      .on(t.companyId, t.updatedAt.desc())
+      .where(sql`${t.unreadMessages} > 0`),
     index('tickets_contact_idx').on(t.companyId, t.contactId),
     // At most one live ticket per contact and connection, whatever races the inbound path runs.
     uniqueIndex('tickets_one_live_per_contact')

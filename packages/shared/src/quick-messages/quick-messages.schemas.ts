@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { MSG, positiveId } from '../validation';
+
+export const quickMessageSchema = z.object({
+  id: z.number(),
+  shortcode: z.string(),
+  message: z.string(),
+  /** Signed, short-lived address of the attached file; null without one. */
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  isMedia: z.boolean(),
+  geral: z.boolean(),
+  userId: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type QuickMessage = z.infer<typeof quickMessageSchema>;
+
+const quickMessageFields = {
+  shortcode: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(100, MSG.tooLong),
+  message: z.string().max(10_000, MSG.tooLong).optional(),
+  geral: z.boolean().optional(),
+  // Sent by the spec's client; the file is set through /media-upload.
+  isMedia: z.boolean().optional(),
+  mediaPath: z.string().max(2000).nullable().optional(),
+  mediaName: z.string().max(255).nullable().optional(),
+  status: z.string().max(20).optional(),
+  companyId: z.coerce.number().int().optional(),
+  userId: positiveId.nullable().optional(),
+};
+
+export const quickMessageCreateSchema = z.strictObject(quickMessageFields);
+export type QuickMessageCreate = z.infer<typeof quickMessageCreateSchema>;
+export const quickMessageUpdateSchema = z.strictObject({
+  ...quickMessageFields,
+  shortcode: quickMessageFields.shortcode.optional(),
+});
+export type QuickMessageUpdate = z.infer<typeof quickMessageUpdateSchema>;
+
+export const quickMessageListQuerySchema = z.strictObject({
+  searchParam: z.string().max(200).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  userId: positiveId.optional(),
+  companyId: z.coerce.number().int().optional(),
+});
+export type QuickMessageListQuery = z.infer<typeof quickMessageListQuerySchema>;
+
+export const quickMessagesPageSchema = z.object({
+  records: z.array(quickMessageSchema),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+
+export const quickMessageSimpleListQuerySchema = z.strictObject({
+  companyId: z.coerce.number().int().optional(),
+  userId: positiveId.optional(),
+});
+
+/** Text fields of POST /quick-messages/:id/media-upload (the file comes as `file`). */
+export const quickMessageMediaFormSchema = z.strictObject({
+  typeArch: z.string().max(50).optional(),
+});
