@@ -111,6 +111,7 @@ export async function buildApp({ config, database, redis }: AppDependencies): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const events = new EventBus();
   const channelsRef: { current?: ChannelManager } = {};
   const leases = new LeaseKeeper(
     database.pool,
@@ -121,9 +122,11 @@ export async function buildApp({ config, database, redis }: AppDependencies): Pr
     channels: undefined as unknown as ChannelManager,
     config,
     db: toHandle(database.db),
-    events: new EventBus(),
+    events,
     tokens: new TokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
-    sessions: new SessionStore(database.db, config.REFRESH_TOKEN_TTL_DAYS),
+    sessions: new SessionStore(database.db, config.REFRESH_TOKEN_TTL_DAYS, (revoked) =>
+      events.emit('auth.revoked', revoked),
+    ),
     limiter: new RateLimiter(redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore()),
     // Media URLs are signed with a key of their own, derived from the server secret.
     storage: new Storage(config.STORAGE_DIR, deriveKey(config.JWT_SECRET, 'media-urls')),

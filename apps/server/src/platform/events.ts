@@ -1,9 +1,22 @@
 import { EventEmitter } from 'node:events';
-import type { Connection, ConnectionSession, Message, Setting, Ticket, User } from '@atendi/shared';
+import type {
+  Connection,
+  ConnectionSession,
+  Contact,
+  Message,
+  Setting,
+  Ticket,
+  User,
+} from '@atendi/shared';
+
+/** Who could see a ticket before a change: rooms that lose it are told to drop it. */
+export type TicketAudienceBefore = Pick<Ticket, 'status' | 'queueId' | 'userId'>;
 
 /** Facts the services announce after they commit; the realtime gateway turns them into events. */
 export interface DomainEvents {
   'auth.signedIn': { companyId: number; userId: number; sessionId: string };
+  'auth.revoked': { companyId: number; userId: number; sessionIds: string[] };
+  'company.deleted': { companyId: number };
   'user.saved': { companyId: number; action: 'create' | 'update'; user: User };
   'user.deleted': { companyId: number; userId: number };
   'user.presence': { companyId: number; userId: number; online: boolean };
@@ -19,8 +32,15 @@ export interface DomainEvents {
     message: Message;
     ticket: Ticket;
   };
-  'ticket.saved': { companyId: number; action: 'update' | 'updateUnread'; ticket: Ticket };
+  'ticket.saved': {
+    companyId: number;
+    action: 'update' | 'updateUnread';
+    ticket: Ticket;
+    previous?: TicketAudienceBefore;
+  };
   'ticket.deleted': { companyId: number; ticket: Ticket };
+  'contact.saved': { companyId: number; action: 'create' | 'update'; contact: Contact };
+  'contact.deleted': { companyId: number; contactId: number };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -99,15 +99,14 @@ describe('realtime channel', () => {
   it('delivers company events only to that company', async () => {
     const a = await t.make.company();
     const b = await t.make.company();
-    const socketA = await socketFor((await t.login(a.admin.email)).token);
+    const sessionA = await t.login(a.admin.email);
+    const socketA = await socketFor(sessionA.token);
     const socketB = await socketFor((await t.login(b.admin.email)).token);
     const leakedToB: string[] = [];
     socketB.onAny((event) => leakedToB.push(event));
 
     const heardByA = next(socketA, `company-${a.company.id}-user`, 3000);
-    const adminA = await t.login(a.admin.email);
-    // The new login ended socketA's session, but the socket stays until the client acts.
-    const created = await t.as(adminA.token).post('/users', {
+    const created = await t.as(sessionA.token).post('/users', {
       name: 'New Agent',
       email: `agent-${Date.now()}@example.com`,
       password: 'secret1',
@@ -126,6 +125,58 @@ describe('realtime channel', () => {
     const second = await t.login(admin.email);
     const sid = JSON.parse(Buffer.from(second.token.split('.')[1]!, 'base64url').toString()).sid;
     expect(await heard).toEqual({ action: 'update', user: { id: admin.id }, sessionId: sid });
+  });
+
+  it('closes the sockets of ended sessions: password changed, user deleted, signed in elsewhere', async () => {
+    const { company, admin } = await t.make.company();
+    const adminToken = (await t.login(admin.email)).token;
+    const closed = (socket: Socket) =>
+      new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+    const agent = await t.make.user(company.id);
+    const agentSocket = await socketFor((await t.login(agent.email)).token);
+    const agentClosed = closed(agentSocket);
+    await t.as(adminToken).put(`/users/${agent.id}`, { password: 'a-new-password' });
+    expect(await agentClosed).toBe('io server disconnect');
+
+    const other = await t.make.user(company.id);
+    const otherSocket = await socketFor((await t.login(other.email)).token);
+    const otherClosed = closed(otherSocket);
+    expect((await t.as(adminToken).delete(`/users/${other.id}`)).statusCode).toBe(204);
+    expect(await otherClosed).toBe('io server disconnect');
+
+    // Signing in elsewhere: the old socket hears why, then is closed.
+    const third = await t.make.user(company.id);
+    const oldSocket = await socketFor((await t.login(third.email)).token);
+    const order: string[] = [];
+    oldSocket.on(`company-${company.id}-auth`, () => order.push('auth'));
+    const oldClosed = closed(oldSocket).then(() => order.push('disconnect'));
+    await t.login(third.email);
+    await oldClosed;
+    expect(order).toEqual(['auth', 'disconnect']);
+  });
+
+  it('moves a socket into the rooms of queues its user gains', async () => {
+    const { company, admin } = await t.make.company();
+    const queue = await t.make.queue(company.id);
+    const agent = await t.make.user(company.id);
+    const agentSocket = await socketFor((await t.login(agent.email)).token);
+    const before = next(agentSocket, `company-${company.id}-ticket`, 300);
+    t.realtime.emit({ companyId: company.id, queueId: queue.id }, 'ticket', {
+      action: 'update',
+      n: 1,
+    });
+    expect(await before).toBeUndefined();
+
+    const adminToken = (await t.login(admin.email)).token;
+    await t.as(adminToken).put(`/users/${agent.id}`, { queueIds: [queue.id] });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = next(agentSocket, `company-${company.id}-ticket`, 2000);
+    t.realtime.emit({ companyId: company.id, queueId: queue.id }, 'ticket', {
+      action: 'update',
+      n: 2,
+    });
+    expect(await after).toEqual({ action: 'update', n: 2 });
   });
 
   it('authorises joinChatBox like reading the ticket', async () => {

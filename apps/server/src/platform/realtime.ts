@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import type { Ticket } from '@atendi/shared';
+import type { Ticket, User } from '@atendi/shared';
 import {
   CLIENT_MESSAGES,
   type CompanyTopic,
@@ -12,8 +12,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client';
 import type { RequestContext } from './auth/context';
+import { loadContext } from './auth/context';
 import { authenticate } from './auth/guard';
-import type { TokenService } from './auth/tokens';
+import type { AccessClaims, TokenService } from './auth/tokens';
 import { AppError } from './errors';
 import type { EventBus } from './events';
 
@@ -56,6 +57,38 @@ export interface RealtimeOptions {
 
 interface SocketData {
   ctx: RequestContext;
+  claims: AccessClaims;
+}
+
+/** The rooms a caller's profile, queues and ticket visibility put its sockets in. */
+function accessRooms(
+  ctx: Pick<RequestContext, 'companyId' | 'profile' | 'super' | 'queueIds' | 'allTicket'>,
+) {
+  const { companyId } = ctx;
+  const list: string[] = [];
+  if (ctx.profile === 'admin' || ctx.super) list.push(rooms.admins(companyId));
+  for (const queueId of ctx.queueIds) list.push(rooms.queue(companyId, queueId));
+  if (ctx.allTicket) list.push(rooms.noQueue(companyId));
+  return list;
+}
+
+const isAccessRoom = (room: string) => /-(admins|noqueue|queue-\d+)$/.test(room);
+
+function roomsOf(audience: Audience): string[] {
+  const { companyId } = audience;
+  if (audience.everyone) return [rooms.company(companyId)];
+  const targets: string[] = [];
+  if (audience.admins) targets.push(rooms.admins(companyId));
+  for (const userId of audience.userIds ?? []) targets.push(rooms.user(companyId, userId));
+  if (audience.queueId !== undefined) {
+    targets.push(
+      audience.queueId === null
+        ? rooms.noQueue(companyId)
+        : rooms.queue(companyId, audience.queueId),
+    );
+  }
+  if (audience.ticketId !== undefined) targets.push(rooms.ticket(companyId, audience.ticketId));
+  return targets;
 }
 
 const TICKET_STATUSES = new Set(['open', 'pending', 'closed', 'notification']);
@@ -82,12 +115,11 @@ export class RealtimeGateway {
     this.io.use(async (socket, next) => {
       try {
         const token = socket.handshake.query.token ?? socket.handshake.auth?.token;
-        const ctx = await authenticate(
-          options.db,
-          options.tokens,
-          typeof token === 'string' ? token : undefined,
-        );
-        (socket.data as SocketData).ctx = ctx;
+        const text = typeof token === 'string' ? token : undefined;
+        const ctx = await authenticate(options.db, options.tokens, text);
+        const verified = await options.tokens.verify(text!);
+        if (!verified.ok) throw new AppError('ERR_SESSION_EXPIRED', 401);
+        Object.assign(socket.data as SocketData, { ctx, claims: verified.claims });
         next();
       } catch (error) {
         const code = error instanceof AppError ? error.code : 'ERR_SESSION_EXPIRED';
@@ -102,27 +134,17 @@ export class RealtimeGateway {
     this.#canReadTicket = check;
   }
 
-  /** Sends `company-{id}-{topic}` to the audience. */
-  emit(audience: Audience, topic: CompanyTopic, payload: object): void {
-    const { companyId } = audience;
-    const targets: string[] = [];
-    if (audience.everyone) targets.push(rooms.company(companyId));
-    else {
-      if (audience.admins) targets.push(rooms.admins(companyId));
-      for (const userId of audience.userIds ?? []) targets.push(rooms.user(companyId, userId));
-      if (audience.queueId !== undefined) {
-        targets.push(
-          audience.queueId === null
-            ? rooms.noQueue(companyId)
-            : rooms.queue(companyId, audience.queueId),
-        );
-      }
-      if (audience.ticketId !== undefined) targets.push(rooms.ticket(companyId, audience.ticketId));
-    }
+  /** Sends `company-{id}-{topic}` to the audience, leaving out the sockets of `except`. */
+  emit(audience: Audience, topic: CompanyTopic, payload: object, except?: Audience): void {
+    const targets = roomsOf(audience);
     if (targets.length === 0) return;
-    const event = companyEvent(companyId, topic);
+    const event = companyEvent(audience.companyId, topic);
     this.options.onEmit?.(event, payload);
-    this.io.to(targets).emit(event, payload);
+    const excluded = except ? roomsOf(except) : [];
+    (excluded.length ? this.io.to(targets).except(excluded) : this.io.to(targets)).emit(
+      event,
+      payload,
+    );
   }
 
   close(): Promise<void> {
@@ -130,13 +152,10 @@ export class RealtimeGateway {
   }
 
   #onConnection(socket: Socket) {
-    const { ctx } = socket.data as SocketData;
+    const data = socket.data as SocketData;
+    const { ctx } = data;
     const { companyId } = ctx;
-    const own = [rooms.company(companyId), rooms.user(companyId, ctx.userId)];
-    if (ctx.profile === 'admin' || ctx.super) own.push(rooms.admins(companyId));
-    for (const queueId of ctx.queueIds) own.push(rooms.queue(companyId, queueId));
-    if (ctx.allTicket) own.push(rooms.noQueue(companyId));
-    socket.join(own);
+    socket.join([rooms.company(companyId), rooms.user(companyId, ctx.userId), ...accessRooms(ctx)]);
     void this.options.markSeen(ctx, true).catch(() => {});
 
     const answer = (ack: unknown, ok: boolean, what: string) => {
@@ -154,10 +173,16 @@ export class RealtimeGateway {
     }
     socket.on(CLIENT_MESSAGES.joinChatBox, async (ticketId: unknown, ack?: unknown) => {
       const id = Number(ticketId);
+      // Judged with the caller as it is now (queues and profile may have changed since connect).
+      const fresh = await loadContext(this.options.db, data.claims).catch(() => null);
+      if (!fresh) {
+        socket.disconnect(true);
+        return;
+      }
       const ok =
         Number.isSafeInteger(id) &&
         id > 0 &&
-        (await this.#canReadTicket(ctx, id).catch(() => false));
+        (await this.#canReadTicket(fresh, id).catch(() => false));
       if (ok) socket.join(rooms.ticket(companyId, id));
       answer(ack, ok, CLIENT_MESSAGES.joinChatBox);
     });
@@ -177,8 +202,58 @@ export class RealtimeGateway {
     });
   }
 
+  /** Sockets that joined a ticket's conversation and may read it no more leave its room. */
+  async #evictFromTicket(companyId: number, ticketId: number) {
+    const room = rooms.ticket(companyId, ticketId);
+    const sockets = await this.io
+      .in(room)
+      .fetchSockets()
+      .catch(() => []);
+    for (const socket of sockets) {
+      const { ctx } = socket.data as SocketData;
+      const allowed = await this.#canReadTicket(ctx, ticketId).catch(() => false);
+      if (!allowed) socket.leave(room);
+    }
+  }
+
+  /** Closes the sockets of ended sessions (all of a user's when `sessionIds` is absent). */
+  async #disconnect(room: string, sessionIds?: string[]) {
+    const sockets = await this.io.in(room).fetchSockets();
+    for (const socket of sockets) {
+      const { ctx } = socket.data as SocketData;
+      if (!sessionIds || sessionIds.includes(ctx.sessionId)) socket.disconnect(true);
+    }
+  }
+
+  /** Moves a user's sockets to the rooms its new profile and queues allow. */
+  async #resync(user: User) {
+    const sockets = await this.io.in(rooms.user(user.companyId, user.id)).fetchSockets();
+    const next = accessRooms({
+      companyId: user.companyId,
+      profile: user.profile,
+      super: user.super,
+      queueIds: user.queues.map((queue) => queue.id),
+      allTicket: user.allTicket === 'enabled',
+    });
+    for (const socket of sockets) {
+      for (const room of socket.rooms) if (isAccessRoom(room)) socket.leave(room);
+      socket.join(next);
+    }
+  }
+
   #subscribe() {
     const { events } = this.options;
+    const quietly = (work: Promise<void>) => void work.catch(() => {});
+    events.on('auth.revoked', ({ companyId, userId, sessionIds }) =>
+      quietly(this.#disconnect(rooms.user(companyId, userId), sessionIds)),
+    );
+    events.on('company.deleted', ({ companyId }) =>
+      quietly(this.#disconnect(rooms.company(companyId))),
+    );
+    events.on('user.deleted', ({ companyId, userId }) =>
+      quietly(this.#disconnect(rooms.user(companyId, userId))),
+    );
+    events.on('user.saved', ({ user }) => quietly(this.#resync(user)));
     events.on('auth.signedIn', ({ companyId, userId, sessionId }) =>
       this.emit({ companyId, userIds: [userId] }, 'auth', {
         action: 'update',
@@ -201,10 +276,15 @@ export class RealtimeGateway {
     events.on('queue.saved', ({ companyId, action, queue }) =>
       this.emit({ companyId, everyone: true }, 'queue', { action, queue }),
     );
-    const ticketAudience = (companyId: number, ticket: Ticket): Audience => ({
+    // The rooms of ticketVisibility: admins, the ticket's queue (the no-queue room only while
+    // pending, as allTicket users see no more), its agent and the open conversation.
+    const ticketAudience = (
+      companyId: number,
+      ticket: Pick<Ticket, 'id' | 'status' | 'queueId' | 'userId'>,
+    ): Audience => ({
       companyId,
       admins: true,
-      queueId: ticket.queueId,
+      queueId: ticket.queueId ?? (ticket.status === 'pending' ? null : undefined),
       userIds: ticket.userId ? [ticket.userId] : [],
       ticketId: ticket.id,
     });
@@ -216,9 +296,24 @@ export class RealtimeGateway {
         contact: ticket.contact,
       }),
     );
-    events.on('ticket.saved', ({ companyId, action, ticket }) =>
-      this.emit(ticketAudience(companyId, ticket), 'ticket', { action, ticket }),
-    );
+    events.on('ticket.saved', ({ companyId, action, ticket, previous }) => {
+      const audience = ticketAudience(companyId, ticket);
+      this.emit(
+        audience,
+        'ticket',
+        action === 'updateUnread' ? { action, ticketId: ticket.id, ticket } : { action, ticket },
+      );
+      // Rooms that saw the ticket before a transfer, return or accept and see it no more.
+      if (previous) {
+        this.emit(
+          ticketAudience(companyId, { ...previous, id: ticket.id }),
+          'ticket',
+          { action: 'delete', ticketId: ticket.id },
+          audience,
+        );
+        void this.#evictFromTicket(companyId, ticket.id);
+      }
+    });
     events.on('ticket.deleted', ({ companyId, ticket }) =>
       this.emit(ticketAudience(companyId, ticket), 'ticket', {
         action: 'delete',
@@ -238,6 +333,12 @@ export class RealtimeGateway {
     );
     events.on('connection.session', ({ companyId, session }) =>
       this.emit({ companyId, everyone: true }, 'whatsappSession', { action: 'update', session }),
+    );
+    events.on('contact.saved', ({ companyId, contact }) =>
+      this.emit({ companyId, everyone: true }, 'contact', { action: 'update', contact }),
+    );
+    events.on('contact.deleted', ({ companyId, contactId }) =>
+      this.emit({ companyId, everyone: true }, 'contact', { action: 'delete', contactId }),
     );
     events.on('queue.deleted', ({ companyId, queueId }) =>
       this.emit({ companyId, everyone: true }, 'queue', { action: 'delete', queueId }),

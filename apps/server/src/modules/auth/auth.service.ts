@@ -1,7 +1,7 @@
 import { DUE_DATE_WARNING_DAYS, type Login, type Session, type SessionUser } from '@atendi/shared';
 import type { Platform } from '../../app';
 import type { RequestContext } from '../../platform/auth/context';
-import { findLoginUser } from '../../platform/auth/credentials';
+import { companyStanding, findLoginUser } from '../../platform/auth/credentials';
 import { decoyHash, verifyPassword } from '../../platform/auth/passwords';
 import type { IssuedSession } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/errors';
@@ -22,6 +22,23 @@ const DAY = 86_400_000;
 export function daysUntil(dueDate: string, now = new Date()): number {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Math.round((Date.parse(`${dueDate}T00:00:00Z`) - today) / DAY);
+}
+
+/** Sign-in needs a company that is active and within its due date (the super user always may). */
+function assertCompanyActive(user: {
+  super: boolean;
+  dueDate: string | null;
+  companyStatus: boolean;
+}) {
+  if (user.super) return;
+  if (!user.companyStatus) throw new AppError('ERR_COMPANY_INACTIVE', 401);
+  if (user.dueDate && daysUntil(user.dueDate) < 0) {
+    const [year, month, day] = user.dueDate.split('-');
+    throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 401, {
+      dueDate: user.dueDate,
+      message: `Opss! Sua assinatura venceu ${day}/${month}/${year}. Entre em contato com o Suporte para mais informações!`,
+    });
+  }
 }
 
 export class AuthService {
@@ -45,30 +62,33 @@ export class AuthService {
     if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
     await limiter.reset(`login:email-failures:${email}`);
 
-    if (!user.super && user.dueDate && daysUntil(user.dueDate) < 0) {
-      const [year, month, day] = user.dueDate.split('-');
-      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 401, {
-        dueDate: user.dueDate,
-        message: `Opss! Sua assinatura venceu ${day}/${month}/${year}. Entre em contato com o Suporte para mais informações!`,
-      });
-    }
+    assertCompanyActive(user);
 
-    // One live session per user: signing in here ends the others ('login elsewhere').
-    await sessions.revokeUser(user.id);
+    // One live session per user: the others are told ('login elsewhere'), then ended.
     const issued = await sessions.create(user.id, user.companyId);
-    const signedIn = await this.#answer(issued);
     this.platform.events.emit('auth.signedIn', {
       companyId: user.companyId,
       userId: user.id,
       sessionId: issued.sessionId,
     });
-    return signedIn;
+    await sessions.revokeUser(user.id, issued.sessionId);
+    return this.#answer(issued);
   }
 
+  /** A refresh is refused, and its session ended, once the company may no longer sign in. */
   async refresh(refreshToken: string | undefined): Promise<SignedIn> {
     if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED', 401);
-    const rotated = await this.platform.sessions.rotate(refreshToken);
+    const { sessions, db } = this.platform;
+    const rotated = await sessions.rotate(refreshToken);
     if ('failure' in rotated) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    const standing = await companyStanding(db, rotated.userId);
+    try {
+      if (!standing) throw new AppError('ERR_SESSION_EXPIRED', 401);
+      assertCompanyActive(standing);
+    } catch (error) {
+      await sessions.revoke(rotated.sessionId);
+      throw error;
+    }
     return this.#answer(rotated);
   }
 

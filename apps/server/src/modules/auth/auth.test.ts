@@ -84,6 +84,14 @@ describe('POST /auth/login', () => {
     });
   });
 
+  it('refuses a company the super user deactivated', async () => {
+    const { admin, company } = await t.make.company();
+    await t.database.db.execute(sql`update companies set status = false where id = ${company.id}`);
+    const response = await login({ email: admin.email, password: PASSWORD });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'ERR_COMPANY_INACTIVE' });
+  });
+
   it('warns when fewer than 5 days remain', async () => {
     const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     const { admin } = await t.make.company({ dueDate: inThreeDays });
@@ -174,6 +182,18 @@ describe('POST /auth/refresh_token', () => {
     const session = await t.login(admin.email);
     const [a, b] = await Promise.all([refresh(session.cookie), refresh(session.cookie)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+  });
+
+  it('stops refreshing once the company is past its due date, and ends the session', async () => {
+    const { admin, company } = await t.make.company();
+    const session = await t.login(admin.email);
+    await t.database.db.execute(
+      sql`update companies set due_date = '2020-01-01' where id = ${company.id}`,
+    );
+    const response = await refresh(session.cookie);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toBe('ERR_SUBSCRIPTION_EXPIRED');
+    expect((await t.as(session.token).get('/auth/me')).statusCode).toBe(401);
   });
 
   it('answers 401 without a cookie or with an unknown one', async () => {

@@ -238,6 +238,7 @@ export class CompaniesService {
       .delete(companies, eq(companies.id, id))
       .returning({ id: companies.id });
     if (deleted.length === 0) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+    this.platform.events.emit('company.deleted', { companyId: id });
   }
 
   async updateSchedules(

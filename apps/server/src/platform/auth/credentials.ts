@@ -34,3 +34,13 @@ export async function emailTaken(
     .limit(1);
   return rows.length > 0 && rows[0]!.id !== exceptUserId;
 }
+
+/** The user's company standing, read again on every token refresh. */
+export async function companyStanding(handle: DbHandle, userId: number) {
+  const [row] = await unwrapHandle(handle)
+    .select({ super: users.super, dueDate: companies.dueDate, companyStatus: companies.status })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  return row;
+}

@@ -19,6 +19,12 @@ export class SessionStore {
   constructor(
     private readonly db: Db,
     private readonly ttlDays: number,
+    /** Told which sessions ended, so their open sockets can be closed. */
+    private readonly onRevoked: (revoked: {
+      companyId: number;
+      userId: number;
+      sessionIds: string[];
+    }) => void = () => {},
   ) {}
 
   async create(userId: number, companyId: number): Promise<IssuedSession> {
@@ -106,7 +112,7 @@ export class SessionStore {
 
   /** Ends every session of a user (password change, deletion, or a new sign-in elsewhere). */
   async revokeUser(userId: number, exceptSessionId?: string): Promise<void> {
-    await this.db
+    const revoked = await this.db
       .update(authSessions)
       .set({ revokedAt: new Date() })
       .where(
@@ -115,7 +121,15 @@ export class SessionStore {
           isNull(authSessions.revokedAt),
           exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined,
         ),
-      );
+      )
+      .returning({ id: authSessions.id, companyId: authSessions.companyId });
+    if (revoked.length > 0) {
+      this.onRevoked({
+        companyId: revoked[0]!.companyId,
+        userId,
+        sessionIds: revoked.map((row) => row.id),
+      });
+    }
   }
 
   /** Drops sessions that ended more than a day ago. */
