@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GlobalDb } from '../src/db/global';
-import { plans, queues, settings, users } from '../src/db/schema';
+import { contacts, plans, queues, settings, tickets, users } from '../src/db/schema';
 import { TenantDb } from '../src/db/tenant';
 import { startTestServer, type TestServer } from './harness';
 
@@ -193,6 +193,32 @@ describe('TenantDb cannot be used without the company scope', () => {
       a.db.update(users, { name: 'x', companyId: undefined } as never, eq(users.id, a.userId)),
     ).toThrow(/another company/);
     expect(await usersOf(a.companyId)).toEqual(before);
+  });
+
+  it("cannot update another company's row through a conflict on an index that spans companies", async () => {
+    const [contactB] = await b.db
+      .insert(contacts, { name: 'B', number: '5511900000001' })
+      .returning();
+    const [ticketB] = await b.db
+      .insert(tickets, { contactId: contactB!.id, lastMessage: 'untouched' })
+      .returning();
+    const [contactA] = await a.db
+      .insert(contacts, { name: 'A', number: '5511900000002' })
+      .returning();
+    // Company A inserts a ticket reusing B's uuid and asks to update on conflict.
+    const answered = await a.db
+      .insert(tickets, { contactId: contactA!.id, uuid: ticketB!.uuid })
+      .onConflictDoUpdate({ target: tickets.uuid, set: { lastMessage: 'hijacked' } })
+      .returning();
+    expect(answered).toEqual([]);
+    const [after] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticketB!.id));
+    expect(after!.lastMessage).toBe('untouched');
+    expect(() =>
+      a.db.insert(contacts, { name: 'A', number: '5511900000002' }).onConflictDoUpdate({
+        target: [contacts.companyId, contacts.number],
+        set: { companyId: b.companyId } as never,
+      }),
+    ).toThrow(/another company/);
   });
 
   it('keeps the scope inside a transaction', async () => {

@@ -102,7 +102,19 @@ export class TenantDb {
     const stamp = (row: WithoutCompany<T['$inferInsert']>) =>
       ({ ...row, companyId: this.companyId }) as PgInsertValue<T>;
     const rows = Array.isArray(values) ? values.map(stamp) : [stamp(values)];
-    return this.#db.insert(table).values(rows);
+    const builder = this.#db.insert(table).values(rows);
+    // A conflict on an index that spans companies (a user's email) must not update another
+    // company's row: the update is limited to this company and cannot move a row.
+    const onConflictDoUpdate = builder.onConflictDoUpdate.bind(builder);
+    builder.onConflictDoUpdate = (config) => {
+      if ('companyId' in config.set) throw new Error('A row cannot move to another company');
+      const scoped = eq(table.companyId, this.companyId);
+      return onConflictDoUpdate({
+        ...config,
+        setWhere: config.setWhere ? (and(scoped, sql`(${config.setWhere})`) as SQL) : scoped,
+      });
+    };
+    return builder;
   }
 
   update<T extends TenantTable>(

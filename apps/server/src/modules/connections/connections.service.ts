@@ -10,12 +10,13 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Platform } from '../../app';
 import type { ConnectionRef, StatusUpdate } from '../../channels/provider';
 import { isUniqueViolation } from '../../db/errors';
+import { globalDb } from '../../db/global';
 import { connections, queues } from '../../db/schema';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import { type RequestContext, systemContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import { isoRequired } from '../../platform/routes';
-import { planOfCompany } from '../plans/plans.repository';
+import { lockPlanOfCompany } from '../plans/plans.repository';
 import { presentConnection, connectionsRepository as repo } from './connections.repository';
 
 /** External-API tokens: 256 random bits, so an empty or guessed token never matches. */
@@ -39,13 +40,15 @@ export class ConnectionsService {
 
   async create(ctx: RequestContext, data: ConnectionCreate): Promise<Connection> {
     const db = tenantDb(ctx);
-    const plan = await planOfCompany(ctx);
-    if (plan && plan.connections > 0 && (await db.count(connections)) >= plan.connections) {
-      throw new AppError('ERR_NO_PERMISSION', 403);
-    }
     await this.#checkRules(db, data);
-    const id = await db
-      .transaction(async (tx) => {
+    const id = await globalDb(ctx)
+      .transaction(async (global, tenantOf) => {
+        const tx = tenantOf(ctx.companyId);
+        // Counted under a lock on the company, so concurrent creations cannot pass the limit.
+        const plan = await lockPlanOfCompany(global, ctx.companyId);
+        if (plan && plan.connections > 0 && (await tx.count(connections)) >= plan.connections) {
+          throw new AppError('ERR_NO_PERMISSION', 403);
+        }
         // The first connection is the default one; a new default replaces the old.
         const first = (await tx.count(connections)) === 0;
         const isDefault = first || data.isDefault === true;
