@@ -110,6 +110,7 @@ export function factories(database: Database) {
 
 export interface TestServer extends RunningServer {
   database: Database;
+  databaseUrl: string;
   make: ReturnType<typeof factories>;
   emitted: Emitted[];
   login(
@@ -126,8 +127,14 @@ export interface TestServer extends RunningServer {
 }
 
 /** The real server (HTTP and realtime) on 127.0.0.1 with its own fresh database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const testDb = await createTestDatabase();
+export async function startTestServer(
+  env: Record<string, string> = {},
+  /** Another instance on the database of `shared` (scale-out tests). */
+  shared?: TestServer,
+): Promise<TestServer> {
+  const testDb = shared
+    ? { url: shared.databaseUrl, drop: async () => {} }
+    : await createTestDatabase();
   const storageDir = mkdtempSync(join(tmpdir(), 'atendi-test-storage-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -159,6 +166,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   return {
     ...server,
     database,
+    databaseUrl: testDb.url,
     make: factories(database),
     emitted,
     async login(email, password = PASSWORD) {

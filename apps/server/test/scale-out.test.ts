@@ -1,0 +1,89 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connections } from '../src/db/schema';
+import { TenantDb } from '../src/db/tenant';
+import { startTestServer, type TestServer } from './harness';
+
+/**
+ * Two instances on one PostgreSQL and one Redis: an agent connected to one instance hears what
+ * the other instance stores, and rate limits are counted once for both.
+ */
+const REDIS_URL = process.env.REDIS_URL;
+
+describe.skipIf(!REDIS_URL)('several instances (REDIS_URL)', () => {
+  let a: TestServer;
+  let b: TestServer;
+  let socket: Socket | undefined;
+
+  beforeAll(async () => {
+    const env = {
+      REDIS_URL: REDIS_URL!,
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    };
+    a = await startTestServer(env);
+    b = await startTestServer(env, a);
+  });
+  afterAll(async () => {
+    socket?.disconnect();
+    await b?.stop();
+    await a?.stop();
+  });
+
+  it('delivers realtime events across instances', async () => {
+    const { company, admin } = await a.make.company();
+    const [connection] = await new TenantDb(a.database.db, company.id)
+      .insert(connections, { name: 'Simulador', provider: 'simulator', isDefault: true })
+      .returning();
+    const { token } = await b.login(admin.email);
+    socket = io(b.url, { query: { token }, transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket!.once('connect', () => resolve());
+      socket!.once('connect_error', reject);
+    });
+    const heard = new Promise((resolve) =>
+      socket!.once(`company-${company.id}-appMessage`, resolve),
+    );
+    // Stored by instance A (as its session would), heard on instance B's socket.
+    await a.app.services.inbound.receive(
+      { id: connection!.id, companyId: company.id, name: connection!.name },
+      {
+        providerMessageId: `SCALE-${Date.now()}`,
+        chatId: '5511970000001',
+        isGroup: false,
+        fromMe: false,
+        contact: { number: '5511970000001', name: 'Cliente' },
+        timestamp: new Date(),
+        kind: 'text',
+        body: 'olá de outra instância',
+      },
+    );
+    await expect(heard).resolves.toMatchObject({
+      action: 'create',
+      message: { body: 'olá de outra instância' },
+    });
+  });
+
+  it('counts sign-in attempts once for all instances', async () => {
+    const limited = { REDIS_URL: REDIS_URL!, LOGIN_RATE_LIMIT_PER_MINUTE: '4' };
+    const first = await startTestServer(limited);
+    const second = await startTestServer(limited, first);
+    try {
+      const octet = () => Math.floor(Math.random() * 250);
+      const address = `10.${octet()}.${octet()}.${octet()}`;
+      const attempt = (server: TestServer, n: number) =>
+        server.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          remoteAddress: address,
+          payload: { email: `nobody${n}@example.com`, password: 'x' },
+        });
+      const statuses = [];
+      for (let n = 0; n < 5; n++)
+        statuses.push((await attempt(n % 2 ? second : first, n)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    } finally {
+      await second.stop();
+      await first.stop();
+    }
+  });
+});
