@@ -21,6 +21,8 @@ export function useValidationText(): (message: string | undefined) => string | u
   );
 }
 
+const REQUEST_PARTS = new Set(['body', 'querystring', 'params']);
+
 /**
  * Puts a 400 answer's `fields` on the form's own fields. Answers true when at least one landed,
  * so the caller can skip the generic toast.
@@ -33,7 +35,10 @@ export function applyServerFieldErrors<T extends FieldValues>(
   if (!(error instanceof ApiError) || !error.body?.fields?.length) return false;
   let applied = false;
   for (const field of error.body.fields) {
-    const name = field.path.split('.')[0] as Path<T>;
+    // the server names where the value was: 'body.name', 'querystring.searchParam'
+    const parts = field.path.split('.');
+    if (parts.length > 1 && REQUEST_PARTS.has(parts[0]!)) parts.shift();
+    const name = parts[0] as Path<T>;
     if (!formFields.includes(name)) continue;
     setError(name, { type: 'server', message: field.message });
     applied = true;

@@ -19,6 +19,14 @@ const LoginPage = lazyNamed(() => import('../features/auth/pages/LoginPage'), 'L
 const SignupPage = lazyNamed(() => import('../features/auth/pages/SignupPage'), 'SignupPage');
 const TicketsPage = lazyNamed(() => import('../features/tickets/pages/TicketsPage'), 'TicketsPage');
 const UsersPage = lazyNamed(() => import('../features/users/pages/UsersPage'), 'UsersPage');
+const ConnectionsPage = lazyNamed(
+  () => import('../features/connections/pages/ConnectionsPage'),
+  'ConnectionsPage',
+);
+const SimulatorPage = lazyNamed(
+  () => import('../features/simulator/pages/SimulatorPage'),
+  'SimulatorPage',
+);
 
 /** '/' is the dashboard, which only admins have; everybody else starts at the tickets. */
 function Home() {
@@ -71,7 +79,15 @@ export function AppRoutes() {
             path="connections"
             element={
               <RequireAccess permission="connections:read">
-                {placeholder('connections')}
+                <ConnectionsPage />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="simulator"
+            element={
+              <RequireAccess permission="connections:read">
+                <SimulatorPage />
               </RequireAccess>
             }
           />

@@ -22,7 +22,8 @@ import { useSessionUser } from './auth';
 import { clearSession, decodeToken, readToken, tokenSecondsLeft } from './session';
 import { toast } from './toast';
 
-const SocketContext = createContext<Socket | null>(null);
+/** Exported for tests, which provide a fake socket; the app uses <SocketProvider>. */
+export const SocketContext = createContext<Socket | null>(null);
 
 export const useSocket = () => useContext(SocketContext);
 

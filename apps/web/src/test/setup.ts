@@ -5,7 +5,15 @@ import { toast } from '../app/toast';
 
 beforeAll(async () => {
   await initI18n('pt');
-  await i18n.loadNamespaces(['common', 'layout', 'auth', 'users', 'backendErrors']);
+  await i18n.loadNamespaces([
+    'common',
+    'layout',
+    'auth',
+    'users',
+    'connections',
+    'simulator',
+    'backendErrors',
+  ]);
 });
 
 afterEach(() => {

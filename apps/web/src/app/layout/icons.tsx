@@ -18,6 +18,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import PeopleIcon from '@mui/icons-material/People';
+import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroid';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
@@ -35,6 +36,7 @@ export const MENU_ICONS: Record<MenuIcon, typeof DashboardIcon> = {
   chats: ForumIcon,
   todolist: ChecklistIcon,
   helps: HelpOutlineIcon,
+  simulator: PhoneAndroidIcon,
   campaigns: CampaignIcon,
   contactLists: ListAltIcon,
   campaignsConfig: SettingsIcon,

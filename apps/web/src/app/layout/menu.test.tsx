@@ -33,6 +33,7 @@ describe('menu built from the permission table', () => {
       'tags',
       'todolist',
       'helps',
+      'simulator',
     ]);
     expect(menu.admin).toEqual([]);
     expect(menu.super).toEqual([]);
@@ -50,6 +51,7 @@ describe('menu built from the permission table', () => {
       'chats',
       'todolist',
       'helps',
+      'simulator',
     ]);
     // campaigns, prompts, integrations and API are admin pages even on a full plan
     expect(menu.admin).toEqual([]);

@@ -21,6 +21,7 @@ export type MenuIcon =
   | 'chats'
   | 'todolist'
   | 'helps'
+  | 'simulator'
   | 'campaigns'
   | 'contactLists'
   | 'campaignsConfig'
@@ -79,6 +80,14 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'chats', to: '/chats', icon: 'chats', section: 'main', permission: 'internalChat:use' },
   { key: 'todolist', to: '/todolist', icon: 'todolist', section: 'main', minRole: 'user' },
   { key: 'helps', to: '/helps', icon: 'helps', section: 'main', minRole: 'user' },
+  // the built-in fake WhatsApp network: anyone of the company may play its contacts
+  {
+    key: 'simulator',
+    to: '/simulator',
+    icon: 'simulator',
+    section: 'main',
+    permission: 'connections:read',
+  },
   {
     key: 'campaigns',
     to: '/campaigns',

@@ -1,40 +1,123 @@
-import { useQuery } from '@tanstack/react-query';
+import {
+  ATTENTION_STATUSES,
+  type Connection,
+  type ConnectionCreate,
+  type ConnectionSession,
+  type ConnectionUpdate,
+} from '@atendi/shared';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
-/** What the shell needs of a connection; the connections page will own the full shape. */
-export interface ConnectionSummary {
-  id: number;
-  name: string;
-  status?: string;
-  isDefault?: boolean;
-}
+/** What every caller can rely on: realtime events may bring only part of a connection. */
+export type ConnectionSummary = Pick<Connection, 'id' | 'name'> & Partial<Connection>;
 
 export const connectionsKey = ['connections', 'list'] as const;
 
-/** Statuses that put the '!' badge on the menu's Connections item (spec core 2). */
-export const ATTENTION_STATUSES: readonly string[] = [
-  'qrcode',
-  'PAIRING',
-  'DISCONNECTED',
-  'TIMEOUT',
-  'OPENING',
-];
-
 export const needsAttention = (connections: readonly ConnectionSummary[]): boolean =>
-  connections.some((connection) => ATTENTION_STATUSES.includes(connection.status ?? ''));
+  connections.some((connection) =>
+    (ATTENTION_STATUSES as readonly string[]).includes(connection.status ?? ''),
+  );
 
-/** The company's connections; a failed load counts as none (the forms still open). */
+/** Merges a change (a saved connection or a session update) into the list, or drops one. */
+export function patchConnections(
+  list: ConnectionSummary[] | undefined,
+  change: ConnectionSummary | undefined,
+  removedId?: number,
+): ConnectionSummary[] | undefined {
+  if (!list) return list;
+  if (removedId !== undefined) return list.filter((item) => item.id !== removedId);
+  if (!change) return list;
+  const index = list.findIndex((item) => item.id === change.id);
+  if (index === -1) {
+    // a session update alone is not a whole connection: wait for the list to be read again
+    return 'provider' in change ? [...list, change] : list;
+  }
+  // an HTTP answer can arrive after the realtime event that followed it: keep the newer state
+  const current = list[index]!;
+  if (current.updatedAt && change.updatedAt && change.updatedAt < current.updatedAt) return list;
+  const next = list.map((item) => (item.id === change.id ? { ...item, ...change } : item));
+  // another connection became the default: only one can be
+  if (change.isDefault) {
+    return next.map((item) => (item.id === change.id ? item : { ...item, isDefault: false }));
+  }
+  return next;
+}
+
+export function applyConnectionChange(
+  queryClient: QueryClient,
+  change: ConnectionSummary | undefined,
+  removedId?: number,
+): void {
+  queryClient.setQueryData<ConnectionSummary[]>(connectionsKey, (list) =>
+    patchConnections(list, change, removedId),
+  );
+}
+
+/**
+ * The company's connections. Errors are left to the caller: the connections page says the list
+ * failed, while the menu badge and the user form simply see none.
+ */
 export function useConnections({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: connectionsKey,
     enabled,
+    meta: { silent: true },
     queryFn: async ({ signal }) => {
-      try {
-        const data = await api.get<ConnectionSummary[]>('/whatsapp', { signal });
-        return Array.isArray(data) ? data : [];
-      } catch {
-        return [];
-      }
+      const data = await api.get<Connection[]>('/whatsapp', { signal });
+      return (Array.isArray(data) ? data : []) as ConnectionSummary[];
+    },
+  });
+}
+
+export type SaveConnectionInput =
+  | { id: number; data: ConnectionUpdate }
+  | { id?: undefined; data: ConnectionCreate };
+
+export function useSaveConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // the dialog places field errors itself and toasts the rest
+    meta: { silent: true },
+    mutationFn: ({ id, data }: SaveConnectionInput) =>
+      id === undefined
+        ? api.post<Connection>('/whatsapp', data)
+        : api.put<Connection>(`/whatsapp/${id}`, data),
+    onSuccess: (saved) => {
+      if (saved && typeof saved.id === 'number') applyConnectionChange(queryClient, saved);
+      else void queryClient.invalidateQueries({ queryKey: connectionsKey });
+    },
+  });
+}
+
+export function useDeleteConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/whatsapp/${id}`),
+    onSuccess: (_result, id) => {
+      applyConnectionChange(queryClient, undefined, id);
+      // the server names another default when the default goes
+      void queryClient.invalidateQueries({ queryKey: connectionsKey });
+    },
+  });
+}
+
+/** Session actions of the spec: retry (POST), new QR (PUT), disconnect (DELETE). */
+export type SessionAction = 'start' | 'newQr' | 'disconnect';
+
+const SESSION_METHODS = { start: 'POST', newQr: 'PUT', disconnect: 'DELETE' } as const;
+
+export function useSessionAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: SessionAction }) => {
+      const path = `/whatsappsession/${id}`;
+      const method = SESSION_METHODS[action];
+      if (method === 'POST') return api.post<ConnectionSession>(path);
+      if (method === 'PUT') return api.put<ConnectionSession>(path);
+      return api.delete<ConnectionSession>(path);
+    },
+    onSuccess: (session) => {
+      if (session && typeof session.id === 'number') applyConnectionChange(queryClient, session);
     },
   });
 }

@@ -1,0 +1,173 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type SimulatorMessage, type SimulatorPhone, useConversation, useMarkRead } from '../api';
+import { Composer } from './Composer';
+import { MessageBubble } from './MessageBubble';
+
+const dayKey = (date: Date) => `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
+
+function useDayLabel() {
+  const { t } = useTranslation('simulator');
+  return (value: string) => {
+    const date = new Date(value);
+    const today = new Date();
+    const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+    if (dayKey(date) === dayKey(today)) return t('chat.today');
+    if (dayKey(date) === dayKey(yesterday)) return t('chat.yesterday');
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()}`;
+  };
+}
+
+/** The phone read what the company sent as soon as it is on screen (and the tab is seen). */
+function useReadReceipts(
+  connectionId: number,
+  phone: string,
+  messages: readonly SimulatorMessage[],
+) {
+  const markRead = useMarkRead(connectionId, phone);
+  const unread = messages.some((m) => m.direction === 'outbound' && m.ack < 3 && !m.isDeleted);
+  const { mutate, isPending } = markRead;
+  useEffect(() => {
+    if (!unread || isPending) return;
+    const read = () => {
+      if (document.visibilityState === 'visible') mutate(3);
+    };
+    read();
+    document.addEventListener('visibilitychange', read);
+    return () => document.removeEventListener('visibilitychange', read);
+  }, [unread, isPending, mutate]);
+}
+
+interface ChatPaneProps {
+  connectionId: number;
+  phone: SimulatorPhone;
+  onBack?: () => void;
+}
+
+export function ChatPane({ connectionId, phone, onBack }: ChatPaneProps) {
+  const { t } = useTranslation('simulator');
+  const conversation = useConversation(connectionId, phone.phone);
+  const messages = conversation.data ?? [];
+  const dayLabel = useDayLabel();
+  const scroller = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  useReadReceipts(connectionId, phone.phone, messages);
+  const name = phone.name || phone.phone;
+
+  // follow new messages unless the person scrolled up to read older ones
+  const lastId = messages.at(-1)?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a message arrives
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && stick.current) element.scrollTop = element.scrollHeight;
+  }, [lastId]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    stick.current = element.scrollHeight - element.scrollTop - element.clientHeight < 80;
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
+      <Box
+        sx={(theme) => ({
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          px: 1.5,
+          py: 1,
+          bgcolor: theme.palette.mode === 'dark' ? '#202c33' : '#f0f2f5',
+          borderBottom: 1,
+          borderColor: 'divider',
+        })}
+      >
+        {onBack && (
+          <IconButton aria-label={t('chat.back')} onClick={onBack} edge="start" size="small">
+            <ArrowBackIcon />
+          </IconButton>
+        )}
+        <Avatar sx={{ width: 36, height: 36 }} aria-hidden>
+          {name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="subtitle2" component="h2" noWrap>
+            {name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap component="p">
+            +{phone.phone}
+          </Typography>
+        </Box>
+      </Box>
+      {conversation.isError && (
+        <Alert severity="warning" sx={{ borderRadius: 0 }}>
+          {t('chat.loadFailed')}
+        </Alert>
+      )}
+      <Box
+        ref={scroller}
+        onScroll={onScroll}
+        sx={(theme) => ({
+          flex: 1,
+          minHeight: 0,
+          overflowY: 'auto',
+          py: 1,
+          bgcolor: theme.palette.mode === 'dark' ? '#0b141a' : '#efeae2',
+        })}
+      >
+        <Box
+          component="ol"
+          role="log"
+          aria-label={t('chat.messages', { name })}
+          aria-live="polite"
+          sx={{ m: 0, p: 0 }}
+        >
+          {messages.map((message, index) => {
+            const previous = messages[index - 1];
+            const newDay =
+              !previous ||
+              dayKey(new Date(previous.createdAt)) !== dayKey(new Date(message.createdAt));
+            return (
+              <Fragment key={message.id}>
+                {newDay && (
+                  <Box
+                    component="li"
+                    sx={{ listStyle: 'none', display: 'flex', justifyContent: 'center', my: 1 }}
+                  >
+                    <Typography
+                      variant="caption"
+                      sx={(theme) => ({
+                        px: 1.5,
+                        py: 0.5,
+                        borderRadius: 2,
+                        bgcolor: theme.palette.mode === 'dark' ? '#182229' : '#ffffff',
+                        color: 'text.secondary',
+                        boxShadow: '0 1px 0.5px rgba(11,20,26,.13)',
+                      })}
+                    >
+                      {dayLabel(message.createdAt)}
+                    </Typography>
+                  </Box>
+                )}
+                <MessageBubble message={message} />
+              </Fragment>
+            );
+          })}
+        </Box>
+        {!conversation.isPending && messages.length === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
+            {t('chat.empty')}
+          </Typography>
+        )}
+      </Box>
+      <Composer connectionId={connectionId} phone={phone} />
+    </Box>
+  );
+}

@@ -1,0 +1,259 @@
+import BlockIcon from '@mui/icons-material/Block';
+import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
+import DescriptionIcon from '@mui/icons-material/Description';
+import PhoneMissedIcon from '@mui/icons-material/PhoneMissed';
+import PlaceIcon from '@mui/icons-material/Place';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiBaseUrl } from '../../../app/api';
+import { formatTime } from '../../../app/format';
+import type { SimulatorMessage } from '../api';
+import { parseVcard } from '../vcard';
+import { Ticks } from './Ticks';
+
+/** Read by screen readers, not drawn. */
+export const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/** Media paths are the API's own signed paths; anything else is not loaded. */
+function mediaHref(mediaUrl: string | null): string | null {
+  if (!mediaUrl) return null;
+  if (mediaUrl.startsWith('/')) return `${apiBaseUrl()}${mediaUrl}`;
+  return /^https?:\/\//i.test(mediaUrl) ? mediaUrl : null;
+}
+
+/** Text is always a text node: a body like `<img onerror=...>` shows as the characters it is. */
+function Body({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    <Typography
+      component="p"
+      variant="body2"
+      sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0 }}
+      data-testid="message-body"
+    >
+      {text}
+    </Typography>
+  );
+}
+
+function Content({ message }: { message: SimulatorMessage }) {
+  const { t } = useTranslation('simulator');
+  const href = mediaHref(message.mediaUrl);
+  const fileName =
+    message.fileName ?? t(`chat.${message.kind}`, { defaultValue: t('chat.document') });
+
+  if (message.isDeleted) {
+    return (
+      <Typography
+        variant="body2"
+        sx={{
+          fontStyle: 'italic',
+          color: 'text.secondary',
+          display: 'flex',
+          gap: 0.5,
+          alignItems: 'center',
+        }}
+      >
+        <BlockIcon fontSize="inherit" aria-hidden />
+        {t('chat.deleted')}
+      </Typography>
+    );
+  }
+
+  let media: ReactNode = null;
+  switch (message.kind) {
+    case 'image':
+      media = href && (
+        <Box
+          component="img"
+          src={href}
+          alt={message.body || fileName}
+          sx={{ display: 'block', maxWidth: '100%', width: 260, borderRadius: 1, mb: 0.5 }}
+        />
+      );
+      break;
+    case 'audio':
+      media = href && (
+        // biome-ignore lint/a11y/useMediaCaption: a voice message has no caption track
+        <audio controls src={href} aria-label={fileName} style={{ maxWidth: '100%' }} />
+      );
+      break;
+    case 'video':
+      media = href && (
+        // biome-ignore lint/a11y/useMediaCaption: videos sent over WhatsApp carry no captions
+        <video
+          controls
+          src={href}
+          aria-label={fileName}
+          style={{ maxWidth: '100%', width: 260, borderRadius: 4 }}
+        />
+      );
+      break;
+    case 'document':
+      media = (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
+          <DescriptionIcon color="action" aria-hidden />
+          {href ? (
+            <Link
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              download={message.fileName ?? true}
+              aria-label={t('chat.openFile', { name: fileName })}
+            >
+              {fileName}
+            </Link>
+          ) : (
+            <span>{fileName}</span>
+          )}
+        </Box>
+      );
+      break;
+    case 'location': {
+      const location = message.location;
+      media = location && (
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 0.5 }}>
+          <PlaceIcon color="error" aria-hidden />
+          <Box>
+            {location.name && (
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {location.name}
+              </Typography>
+            )}
+            <Typography variant="caption" component="div">
+              {location.latitude.toFixed(6)}, {location.longitude.toFixed(6)}
+            </Typography>
+            <Link
+              variant="caption"
+              href={`https://www.openstreetmap.org/?mlat=${location.latitude}&mlon=${location.longitude}#map=16/${location.latitude}/${location.longitude}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('chat.openMap')}
+            </Link>
+          </Box>
+        </Box>
+      );
+      // the body repeats the place's name
+      if (location?.name && message.body === location.name) return media;
+      break;
+    }
+    case 'contact': {
+      const card = parseVcard(message.vcard ?? '');
+      return (
+        <Box
+          sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+          aria-label={t('chat.contactCard')}
+          role="group"
+        >
+          <ContactPhoneIcon color="action" aria-hidden />
+          <Box>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {card.name || message.body}
+            </Typography>
+            {card.numbers.map((number) => (
+              <Typography key={number} variant="caption" component="div">
+                {number}
+              </Typography>
+            ))}
+          </Box>
+        </Box>
+      );
+    }
+    case 'call_log':
+      return (
+        <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <PhoneMissedIcon color="error" fontSize="small" aria-hidden />
+          {message.body || t('chat.missedCallBody')}
+        </Typography>
+      );
+    default:
+      break;
+  }
+  return (
+    <>
+      {media}
+      <Body text={message.body} />
+    </>
+  );
+}
+
+/**
+ * One message as the phone shows it: the phone's own on the right, the company's on the left
+ * with their ticks.
+ */
+export function MessageBubble({ message }: { message: SimulatorMessage }) {
+  const { t } = useTranslation('simulator');
+  const own = message.direction === 'inbound';
+  return (
+    <Box
+      component="li"
+      data-direction={message.direction}
+      sx={{
+        display: 'flex',
+        justifyContent: own ? 'flex-end' : 'flex-start',
+        listStyle: 'none',
+        px: 1.5,
+        py: 0.25,
+      }}
+    >
+      <Box
+        sx={(theme) => ({
+          maxWidth: 'min(80%, 420px)',
+          px: 1.25,
+          pt: 0.75,
+          pb: 0.5,
+          borderRadius: 2,
+          borderTopRightRadius: own ? 0 : undefined,
+          borderTopLeftRadius: own ? undefined : 0,
+          boxShadow: '0 1px 0.5px rgba(11,20,26,.13)',
+          bgcolor: own
+            ? theme.palette.mode === 'dark'
+              ? '#005c4b'
+              : '#d9fdd3'
+            : theme.palette.mode === 'dark'
+              ? '#202c33'
+              : '#ffffff',
+          color: theme.palette.mode === 'dark' ? '#e9edef' : '#111b21',
+        })}
+      >
+        <Box component="span" sx={visuallyHidden}>
+          {own ? t('chat.phone') : t('chat.company')}:{' '}
+        </Box>
+        <Content message={message} />
+        <Box
+          sx={{
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            gap: 0.5,
+            mt: 0.25,
+          }}
+        >
+          <Typography
+            component="time"
+            dateTime={message.createdAt}
+            variant="caption"
+            sx={{ fontSize: 11, opacity: 0.7 }}
+          >
+            {formatTime(message.createdAt)}
+          </Typography>
+          <Ticks message={message} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import DoneIcon from '@mui/icons-material/Done';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+import type { SimulatorMessage } from '../api';
+
+const READ_BLUE = '#53bdeb';
+
+/**
+ * WhatsApp's ticks. On the company's replies: one grey (sent, ack 1), two grey (delivered, 2),
+ * two blue (read, 3 and up). On the phone's own messages: a clock until the company took it.
+ */
+export function Ticks({
+  message,
+}: {
+  message: Pick<SimulatorMessage, 'direction' | 'ack' | 'delivered'>;
+}) {
+  const { t } = useTranslation('simulator');
+  let label: string;
+  let icon: React.ReactNode;
+  let state: string;
+  if (message.direction === 'inbound') {
+    state = message.delivered ? 'received' : 'pending';
+    label = t(`ticks.${state}`);
+    icon = message.delivered ? (
+      <DoneIcon sx={{ fontSize: 16 }} />
+    ) : (
+      <AccessTimeIcon sx={{ fontSize: 14 }} />
+    );
+  } else if (message.ack >= 3) {
+    state = 'read';
+    label = t('ticks.read');
+    icon = <DoneAllIcon sx={{ fontSize: 16, color: READ_BLUE }} />;
+  } else if (message.ack === 2) {
+    state = 'delivered';
+    label = t('ticks.delivered');
+    icon = <DoneAllIcon sx={{ fontSize: 16 }} />;
+  } else if (message.ack === 1) {
+    state = 'sent';
+    label = t('ticks.sent');
+    icon = <DoneIcon sx={{ fontSize: 16 }} />;
+  } else {
+    state = 'pending';
+    label = t('ticks.pending');
+    icon = <AccessTimeIcon sx={{ fontSize: 14 }} />;
+  }
+  return (
+    <Box
+      component="span"
+      role="img"
+      aria-label={label}
+      title={label}
+      data-ticks={state}
+      sx={{ display: 'inline-flex', color: 'text.secondary', '& svg': { display: 'block' } }}
+    >
+      {icon}
+    </Box>
+  );
+}
