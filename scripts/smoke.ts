@@ -12,7 +12,13 @@ const WEB = 'http://127.0.0.1:13131';
 const dataDir = mkdtempSync(join(tmpdir(), 'atendi-smoke-'));
 // As root the embedded database runs as a separate system user, which must reach the folder.
 chmodSync(dataDir, 0o755);
-const env = { ...process.env, PORT: '18181', WEB_PORT: '13131', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '54377' };
+const env = {
+  ...process.env,
+  PORT: '18181',
+  WEB_PORT: '13131',
+  DATA_DIR: dataDir,
+  EMBEDDED_PG_PORT: '54377',
+};
 delete env.DATABASE_URL;
 delete env.REDIS_URL;
 delete env.NODE_ENV;
@@ -47,8 +53,11 @@ try {
   if (login.status !== 200 || !session.token) throw new Error(`login failed: ${login.status}`);
   const page = await (await waitFor(`${WEB}/login`, deadline)).text();
   if (!page.includes('id="root"')) throw new Error('the web app did not serve its page');
-  if (!output.includes('admin@admin.com / 123456')) throw new Error('the demo sign-in was not printed');
-  console.log('smoke: npm start served /version 6.0.0, the web app, and signed in as admin@admin.com');
+  if (!output.includes('admin@admin.com / 123456'))
+    throw new Error('the demo sign-in was not printed');
+  console.log(
+    'smoke: npm start served /version 6.0.0, the web app, and signed in as admin@admin.com',
+  );
 } catch (error) {
   failed = true;
   console.error(`smoke failed: ${(error as Error).message}\n--- server output ---\n${output}`);

@@ -58,7 +58,20 @@ async function startInstance() {
   return { url, child };
 }
 
-async function call(url: string, token: string, method: string, path: string, body?: unknown) {
+/** Fields the test reads from the API's answers. */
+interface Answer {
+  id: number;
+  status: string;
+  qrcode: string;
+}
+
+async function call(
+  url: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Answer & Answer[] }> {
   const response = await fetch(`${url}${path}`, {
     method,
     headers: {
@@ -69,7 +82,7 @@ async function call(url: string, token: string, method: string, path: string, bo
   });
   return {
     status: response.status,
-    body: response.status === 204 ? undefined : await response.json(),
+    body: (response.status === 204 ? undefined : await response.json()) as Answer & Answer[],
   };
 }
 
@@ -108,8 +121,8 @@ describe('a connection owner killed mid-burst', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@admin.com', password: '123456' }),
     });
-    const { token } = await login.json();
-    const [connection] = (await call(standby.url, token, 'GET', '/whatsapp')).body;
+    const { token } = (await login.json()) as { token: string };
+    const connection = (await call(standby.url, token, 'GET', '/whatsapp')).body[0]!;
     const status = async () =>
       (await call(standby.url, token, 'GET', `/whatsapp/${connection.id}`)).body;
     const waiting = await poll(status, (c) => c.status === 'qrcode');

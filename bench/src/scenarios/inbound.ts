@@ -52,14 +52,17 @@ export async function inboundScenario(server: BenchServer, options: InboundOptio
   const latencies: number[] = [];
   let received = 0;
   let allReceived: () => void = () => {};
-  socket.on(`company-${company.id}-appMessage`, (payload: { action: string; message: { body: string } }) => {
-    if (payload.action !== 'create') return;
-    const started = sentAt.get(payload.message.body);
-    if (started === undefined) return;
-    latencies.push(performance.now() - started);
-    received += 1;
-    if (received === sentAt.size) allReceived();
-  });
+  socket.on(
+    `company-${company.id}-appMessage`,
+    (payload: { action: string; message: { body: string } }) => {
+      if (payload.action !== 'create') return;
+      const started = sentAt.get(payload.message.body);
+      if (started === undefined) return;
+      latencies.push(performance.now() - started);
+      received += 1;
+      if (received === sentAt.size) allReceived();
+    },
+  );
 
   let sequence = 0;
   const receiveOne = async (index: number) => {
@@ -109,6 +112,11 @@ export async function inboundScenario(server: BenchServer, options: InboundOptio
     concurrency: options.concurrency,
     delivered: received,
     messagesPerSecond: round(received / seconds, 1),
-    latencyMs: { p50: round(latency.p50), p95: round(latency.p95), p99: round(latency.p99), max: round(latency.max) },
+    latencyMs: {
+      p50: round(latency.p50),
+      p95: round(latency.p95),
+      p99: round(latency.p99),
+      max: round(latency.max),
+    },
   };
 }
