@@ -3,10 +3,12 @@ import AddIcon from '@mui/icons-material/Add';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,6 +17,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
@@ -34,12 +37,14 @@ import { ConnectionStatus } from '../components/ConnectionStatus';
 import { QrCodeDialog } from '../components/QrCodeDialog';
 import { SessionActions } from '../components/SessionActions';
 
-const hideOnPhone = { display: { xs: 'none', md: 'table-cell' } } as const;
-
 export function ConnectionsPage() {
   const { t } = useTranslation('connections');
   const me = useSessionUser();
   const isAdmin = hasRole(me, 'admin');
+  const theme = useTheme();
+  // JS breakpoints: a phone gets two columns, each cell holding what the hidden columns had
+  const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const connections = useConnections();
   const rows = connections.data ?? [];
   const [editing, setEditing] = useState<{ connection?: ConnectionSummary } | null>(null);
@@ -86,7 +91,7 @@ export function ConnectionsPage() {
     }
   };
 
-  const columns = isAdmin ? 7 : 6;
+  const columns = compact ? 2 : (narrow ? 3 : 6) + (isAdmin ? 1 : 0);
   const busyId = session.isPending ? session.variables?.id : undefined;
 
   return (
@@ -108,97 +113,113 @@ export function ConnectionsPage() {
           <TableHead>
             <TableRow>
               <TableCell>{t('columns.name')}</TableCell>
-              <TableCell>{t('columns.status')}</TableCell>
-              <TableCell>{t('columns.session')}</TableCell>
-              <TableCell sx={hideOnPhone}>{t('columns.lastUpdate')}</TableCell>
-              <TableCell align="center" sx={hideOnPhone}>
-                {t('columns.default')}
-              </TableCell>
-              <TableCell sx={hideOnPhone}>{t('columns.provider')}</TableCell>
-              {isAdmin && <TableCell align="center">{t('columns.actions')}</TableCell>}
+              {!compact && <TableCell>{t('columns.status')}</TableCell>}
+              <TableCell align={compact ? 'right' : undefined}>{t('columns.session')}</TableCell>
+              {!narrow && <TableCell>{t('columns.lastUpdate')}</TableCell>}
+              {!narrow && <TableCell align="center">{t('columns.default')}</TableCell>}
+              {!narrow && <TableCell>{t('columns.provider')}</TableCell>}
+              {isAdmin && !compact && <TableCell align="center">{t('columns.actions')}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.map((connection) => (
-              <TableRow key={connection.id} hover>
-                <TableCell sx={{ wordBreak: 'break-word' }}>
-                  {connection.name}
-                  {connection.isDefault && (
-                    <CheckCircleIcon
-                      color="success"
-                      fontSize="inherit"
-                      aria-hidden
-                      sx={{ ml: 0.5, verticalAlign: 'middle', display: { md: 'none' } }}
-                    />
-                  )}
-                  {/* phones have no provider, date or default columns: they go under the name */}
-                  <Typography
-                    variant="caption"
-                    color="text.secondary"
-                    component="div"
-                    sx={{ display: { md: 'none' } }}
-                  >
-                    {[
-                      connection.provider ? t(`providers.${connection.provider}`) : '',
-                      connection.isDefault ? t('isDefault') : '',
-                      formatShortDateTime(connection.updatedAt),
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <ConnectionStatus status={connection.status} />
-                </TableCell>
-                <TableCell>
-                  <SessionActions
-                    status={connection.status}
-                    canDisconnect={isAdmin}
-                    busy={busyId === connection.id}
-                    onShowQr={() => setQrFor(connection.id)}
-                    onAction={(action) => runSession(connection, action)}
-                  />
-                </TableCell>
-                <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>
-                  {formatShortDateTime(connection.updatedAt)}
-                </TableCell>
-                <TableCell align="center" sx={hideOnPhone}>
-                  {connection.isDefault && (
-                    <CheckCircleIcon
-                      color="success"
-                      fontSize="small"
-                      titleAccess={t('isDefault')}
-                      sx={{ verticalAlign: 'middle' }}
-                    />
-                  )}
-                </TableCell>
-                <TableCell sx={hideOnPhone}>
-                  {connection.provider ? t(`providers.${connection.provider}`) : ''}
-                </TableCell>
-                {isAdmin && (
-                  <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title={t('actions.edit')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('actions.editConnection', { name: connection.name })}
-                        onClick={() => setEditing({ connection })}
-                      >
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t('actions.delete')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('actions.deleteConnection', { name: connection.name })}
-                        onClick={() => setDeleting(connection)}
-                      >
-                        <DeleteOutlineIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+            {rows.map((connection) => {
+              const editButtons = isAdmin && (
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  <Tooltip title={t('actions.edit')}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('actions.editConnection', { name: connection.name })}
+                      onClick={() => setEditing({ connection })}
+                    >
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t('actions.delete')}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('actions.deleteConnection', { name: connection.name })}
+                      onClick={() => setDeleting(connection)}
+                    >
+                      <DeleteOutlineIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </Box>
+              );
+              const sessionActions = (
+                <SessionActions
+                  status={connection.status}
+                  canDisconnect={isAdmin}
+                  busy={busyId === connection.id}
+                  onShowQr={() => setQrFor(connection.id)}
+                  onAction={(action) => runSession(connection, action)}
+                />
+              );
+              return (
+                <TableRow key={connection.id} hover>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>
+                    <Box component="span" sx={{ fontWeight: compact ? 600 : undefined }}>
+                      {connection.name}
+                    </Box>
+                    {narrow && connection.isDefault && (
+                      <CheckCircleIcon
+                        color="success"
+                        fontSize="inherit"
+                        titleAccess={t('isDefault')}
+                        sx={{ ml: 0.5, verticalAlign: 'middle' }}
+                      />
+                    )}
+                    {compact && (
+                      <Box sx={{ mt: 0.5 }}>
+                        <ConnectionStatus status={connection.status} />
+                      </Box>
+                    )}
+                    {/* narrow screens have no provider or date columns: they go under the name */}
+                    {narrow && (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {[
+                          connection.provider ? t(`providers.${connection.provider}`) : '',
+                          formatShortDateTime(connection.updatedAt),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Typography>
+                    )}
                   </TableCell>
-                )}
-              </TableRow>
-            ))}
+                  {!compact && (
+                    <TableCell>
+                      <ConnectionStatus status={connection.status} />
+                    </TableCell>
+                  )}
+                  <TableCell align={compact ? 'right' : undefined}>
+                    {sessionActions}
+                    {compact && editButtons && <Box sx={{ mt: 0.5 }}>{editButtons}</Box>}
+                  </TableCell>
+                  {!narrow && (
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatShortDateTime(connection.updatedAt)}
+                    </TableCell>
+                  )}
+                  {!narrow && (
+                    <TableCell align="center">
+                      {connection.isDefault && (
+                        <CheckCircleIcon
+                          color="success"
+                          fontSize="small"
+                          titleAccess={t('isDefault')}
+                          sx={{ verticalAlign: 'middle' }}
+                        />
+                      )}
+                    </TableCell>
+                  )}
+                  {!narrow && (
+                    <TableCell>
+                      {connection.provider ? t(`providers.${connection.provider}`) : ''}
+                    </TableCell>
+                  )}
+                  {isAdmin && !compact && <TableCell align="center">{editButtons}</TableCell>}
+                </TableRow>
+              );
+            })}
             {connections.isPending && (
               <TableRow>
                 <TableCell colSpan={columns} sx={{ p: 0 }}>

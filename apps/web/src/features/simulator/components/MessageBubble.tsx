@@ -17,8 +17,9 @@ import { Ticks } from './Ticks';
 /** Read by screen readers, not drawn. */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // px: in sx a bare 1 would mean 100%
+  width: '1px',
+  height: '1px',
   p: 0,
   m: '-1px',
   overflow: 'hidden',

@@ -178,7 +178,7 @@ export function SimulatorPage() {
             variant="outlined"
             sx={{
               flex: 1,
-              minHeight: 460,
+              minHeight: 380,
               display: 'grid',
               gridTemplateColumns: { xs: '1fr', md: '300px 1fr' },
               overflow: 'hidden',
