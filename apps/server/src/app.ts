@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { APP_VERSION } from '@atendi/shared';
+import { APP_VERSION, MEDIA_MAX_BYTES, MEDIA_MAX_FILES, MESSAGE_BODY_MAX } from '@atendi/shared';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -31,6 +32,8 @@ import { HelpsService } from './modules/helps/helps.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { InboundPipeline } from './modules/messages/messages.inbound';
 import { OutboundSender } from './modules/messages/messages.outbound';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { MessagesService } from './modules/messages/messages.service';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { PlansService } from './modules/plans/plans.service';
 import { queuesRoutes } from './modules/queues/queues.routes';
@@ -38,6 +41,8 @@ import { QueuesService } from './modules/queues/queues.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { systemRoutes } from './modules/system/system.routes';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { TicketsService } from './modules/tickets/tickets.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { authGuard } from './platform/auth/guard';
@@ -77,10 +82,13 @@ const deriveKey = (secret: string, purpose: string) =>
 
 function createServices(platform: Platform) {
   const users = new UsersService(platform);
+  const outbound = new OutboundSender(platform);
   return {
     connections: new ConnectionsService(platform),
     inbound: new InboundPipeline(platform),
-    outbound: new OutboundSender(platform),
+    outbound,
+    tickets: new TicketsService(platform, outbound),
+    messages: new MessagesService(platform, outbound),
     auth: new AuthService(platform),
     users,
     companies: new CompaniesService(platform),
@@ -171,6 +179,17 @@ export async function buildApp({ config, database, redis }: AppDependencies): Pr
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });
   await app.register(cookie);
+  // Agents' attachments: bounded per file and per form; files stream to storage, never to memory.
+  await app.register(multipart, {
+    limits: {
+      fileSize: MEDIA_MAX_BYTES,
+      files: MEDIA_MAX_FILES,
+      fields: 20,
+      fieldSize: MESSAGE_BODY_MAX * 4,
+      parts: MEDIA_MAX_FILES + 20,
+      headerPairs: 100,
+    },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Atendi API', version: APP_VERSION },
@@ -193,6 +212,8 @@ export async function buildApp({ config, database, redis }: AppDependencies): Pr
   await app.register(queuesRoutes(services));
   await app.register(helpsRoutes(services));
   await app.register(connectionsRoutes(services));
+  await app.register(ticketsRoutes(services));
+  await app.register(messagesRoutes(services));
   await app.register(mediaRoutes(platform.storage));
   await app.register(simulatorRoutes(simulatorNetwork, platform.storage));
 

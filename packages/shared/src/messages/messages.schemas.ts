@@ -111,3 +111,49 @@ export const MESSAGE_VARIABLES = [
   'date',
   'hour',
 ] as const;
+
+/** Largest file an agent may attach, and how many files one message form may carry. */
+export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+export const MEDIA_MAX_FILES = 10;
+
+/**
+ * What agents may attach (files from the spec's clients, quick replies). Anything active in a
+ * browser (HTML, SVG, scripts) is refused; unknown binary types download as files.
+ */
+export const MEDIA_UPLOAD_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'audio/ogg',
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/webm',
+  'audio/aac',
+  'audio/amr',
+  'audio/wav',
+  'audio/x-m4a',
+  'video/mp4',
+  'video/3gpp',
+  'video/webm',
+  'video/quicktime',
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/vnd.rar',
+  'application/x-rar-compressed',
+  'application/x-7z-compressed',
+  'application/octet-stream',
+  'text/plain',
+  'text/csv',
+  'text/vcard',
+  'text/x-vcard',
+] as const;

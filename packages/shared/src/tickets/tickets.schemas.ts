@@ -103,5 +103,5 @@ export type TicketUpdate = z.infer<typeof ticketUpdateSchema>;
 /** Body of ERR_OTHER_OPEN_TICKET: the live ticket that already exists, with its user and queue. */
 export const otherOpenTicketSchema = z.object({
   error: z.literal('ERR_OTHER_OPEN_TICKET'),
-  ticket: ticketSchema,
+  ticket: ticketSchema.optional(),
 });

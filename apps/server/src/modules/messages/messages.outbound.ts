@@ -145,6 +145,8 @@ export class OutboundSender {
           eq(messages.connectionId, connectionId),
           eq(messages.fromMe, true),
           eq(messages.ack, ACK_PENDING),
+          // An agent deleted it before it could be sent.
+          eq(messages.isDeleted, false),
           lt(messages.createdAt, new Date(Date.now() - PENDING_GRACE_MS)),
         ),
       )

@@ -1,0 +1,62 @@
+import {
+  idParamsSchema,
+  messageCreateSchema,
+  messageListQuerySchema,
+  messageSchema,
+  messagesPageSchema,
+  ticketIdParamsSchema,
+} from '@atendi/shared';
+import { z } from 'zod';
+import type { Services } from '../../app';
+import { routes } from '../../platform/routes';
+import { multipartOf } from '../../platform/uploads';
+
+const tags = ['messages'];
+
+export const messagesRoutes = ({ messages }: Services) =>
+  routes(async (app) => {
+    app.get(
+      '/messages/:ticketId',
+      {
+        config: { access: 'session:use' },
+        schema: {
+          tags,
+          params: ticketIdParamsSchema,
+          querystring: messageListQuerySchema,
+          response: { 200: messagesPageSchema },
+        },
+      },
+      (req) => messages.list(req.ctx, req.params.ticketId, req.query.pageNumber),
+    );
+    // JSON (body, quotedMsg, signMessage) or a multipart form (medias files, body, signMessage).
+    app.post(
+      '/messages/:ticketId',
+      {
+        config: { access: 'session:use' },
+        schema: {
+          tags,
+          params: ticketIdParamsSchema,
+          body: messageCreateSchema.nullish(),
+          response: { 201: z.union([messageSchema, z.array(messageSchema)]) },
+        },
+      },
+      async (req, reply) =>
+        reply
+          .status(201)
+          .send(
+            await messages.send(
+              req.ctx,
+              req.params.ticketId,
+              multipartOf(req) ?? req.body ?? messageCreateSchema.parse({}),
+            ),
+          ),
+    );
+    app.delete(
+      '/messages/:id',
+      {
+        config: { access: 'session:use' },
+        schema: { tags, params: idParamsSchema, response: { 200: messageSchema } },
+      },
+      (req) => messages.remove(req.ctx, req.params.id),
+    );
+  });

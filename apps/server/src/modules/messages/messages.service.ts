@@ -1,0 +1,219 @@
+import {
+  MEDIA_MAX_FILES,
+  MEDIA_UPLOAD_TYPES,
+  MESSAGES_PAGE_SIZE,
+  type Message,
+  type MessageCreate,
+  MSG,
+  messageFormSchema,
+  type Ticket,
+} from '@atendi/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Platform } from '../../app';
+import { contacts, messages, tickets } from '../../db/schema';
+import { tenantDb } from '../../db/tenant';
+import type { RequestContext } from '../../platform/auth/context';
+import { AppError } from '../../platform/errors';
+import { page, sliceMore } from '../../platform/routes';
+import {
+  discardUploads,
+  isMultipart,
+  type MultipartSource,
+  parseFields,
+  readUploads,
+  type Upload,
+} from '../../platform/uploads';
+import { readableTicket } from '../tickets/tickets.access';
+import { ticketById } from '../tickets/tickets.repository';
+import { ACK_FAILED, type OutboundDraft, type OutboundSender } from './messages.outbound';
+import { messageById, presentMessage, selectMessages } from './messages.repository';
+import { resolveVariables } from './messages.variables';
+
+const MEDIA_RULES = {
+  fileFields: ['medias'],
+  maxFiles: MEDIA_MAX_FILES,
+  types: MEDIA_UPLOAD_TYPES,
+};
+
+/** Newest first, in the order of messages_ticket_created_idx. */
+const newestFirst = sql`${messages.createdAt} desc nulls last, ${messages.id} desc nulls last`;
+
+function kindOf(mimeType: string): NonNullable<OutboundDraft['media']>['kind'] {
+  if (mimeType.startsWith('image/')) return 'image';
+  if (mimeType.startsWith('audio/')) return 'audio';
+  if (mimeType.startsWith('video/')) return 'video';
+  return 'document';
+}
+
+export class MessagesService {
+  constructor(
+    private readonly platform: Pick<Platform, 'events' | 'storage' | 'channels'>,
+    private readonly outbound: Pick<OutboundSender, 'send'>,
+  ) {}
+
+  /**
+   * A page of the conversation, newest page first and each page in the order it was written.
+   * Opening a ticket reads it: its unread count goes to zero and the lists are told.
+   */
+  async list(ctx: RequestContext, ticketId: number, pageNumber: number) {
+    let ticket = await readableTicket(ctx, eq(tickets.id, ticketId));
+    const db = tenantDb(ctx);
+    const { limit, offset } = page(pageNumber, MESSAGES_PAGE_SIZE);
+    const where = eq(messages.ticketId, ticketId);
+    const [rows, count] = await Promise.all([
+      selectMessages(db, where).orderBy(newestFirst).limit(limit).offset(offset),
+      db.count(messages, where),
+    ]);
+    const { rows: pageRows, hasMore } = sliceMore(rows, MESSAGES_PAGE_SIZE);
+    if (ticket.unreadMessages > 0) ticket = await this.#markRead(ctx, ticket);
+    return {
+      messages: pageRows.reverse().map((row) => presentMessage(row, this.platform.storage)),
+      ticket,
+      count,
+      hasMore,
+    };
+  }
+
+  /**
+   * An agent's reply, as JSON or as a form with files, sent through the ticket's connection.
+   * Files are each a message (the text is the first one's caption).
+   */
+  async send(
+    ctx: RequestContext,
+    ticketId: number,
+    input: MessageCreate | MultipartSource,
+  ): Promise<Message | Message[]> {
+    const ticket = await readableTicket(ctx, eq(tickets.id, ticketId));
+    if (!ticket.whatsappId) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    let draft: MessageCreate;
+    let files: Upload[] = [];
+    if (isMultipart(input)) {
+      const form = await readUploads(input, this.platform.storage, ctx.companyId, MEDIA_RULES);
+      files = form.files;
+      try {
+        draft = parseFields(messageFormSchema, form.fields);
+      } catch (error) {
+        await discardUploads(this.platform.storage, files);
+        throw error;
+      }
+    } else {
+      draft = input;
+    }
+
+    const text = draft.body.trim();
+    if (!text && files.length === 0) {
+      throw new AppError('ERR_VALIDATION', 400, {
+        fields: [{ path: 'body.body', message: MSG.required }],
+      });
+    }
+    const body = this.#compose(ctx, ticket, text, draft.signMessage);
+    const quotedMsgId = draft.quotedMsg?.id ?? null;
+    if (files.length === 0) return this.outbound.send(ctx, ticketId, { body, quotedMsgId });
+
+    const sent: Message[] = [];
+    for (const [index, file] of files.entries()) {
+      try {
+        sent.push(
+          await this.outbound.send(ctx, ticketId, {
+            body: index === 0 ? body : '',
+            quotedMsgId: index === 0 ? quotedMsgId : null,
+            media: {
+              key: file.key,
+              mimeType: file.mimeType,
+              fileName: file.fileName,
+              kind: kindOf(file.mimeType),
+            },
+          }),
+        );
+      } catch (error) {
+        // The failed file belongs to its stored message (kept for a retry); the rest were never sent.
+        await discardUploads(this.platform.storage, files.slice(index + 1));
+        throw error;
+      }
+    }
+    return sent;
+  }
+
+  /**
+   * Deletes a sent message for everyone through the connection; the row stays, marked deleted,
+   * so the conversation keeps its history.
+   */
+  async remove(ctx: RequestContext, id: number): Promise<Message> {
+    const db = tenantDb(ctx);
+    const [row] = await db
+      .select({ message: messages, chatId: contacts.number, isGroup: contacts.isGroup })
+      .from(messages, eq(messages.id, id))
+      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .limit(1);
+    if (!row) throw new AppError('ERR_NOT_FOUND', 404);
+    const { message } = row;
+    const ticket = await readableTicket(ctx, eq(tickets.id, message.ticketId));
+    if (!message.isDeleted) {
+      if (!message.fromMe) throw new AppError('ERR_DELETE_WAPP_MSG', 400);
+      // A message the network never took has nothing to delete there.
+      if (message.providerMessageId && message.ack !== ACK_FAILED) {
+        if (!message.connectionId || !this.platform.channels.isRunningHere(message.connectionId)) {
+          throw new AppError('ERR_DELETE_WAPP_MSG', 400);
+        }
+        await this.platform.channels
+          .deleteMessage(message.connectionId, {
+            chatId: row.chatId,
+            providerMessageId: message.providerMessageId,
+            fromMe: true,
+          })
+          .catch(() => {
+            throw new AppError('ERR_DELETE_WAPP_MSG', 400);
+          });
+      }
+      await db.update(messages, { isDeleted: true, updatedAt: new Date() }, eq(messages.id, id));
+    }
+    const deleted = (await messageById(db, id, this.platform.storage))!;
+    this.platform.events.emit('message.saved', {
+      companyId: ctx.companyId,
+      action: 'update',
+      message: deleted,
+      ticket: (await ticketById(db, ticket.id)) ?? ticket,
+    });
+    return deleted;
+  }
+
+  /** Variables filled in, then the agent's name in bold when signing. */
+  #compose(ctx: RequestContext, ticket: Ticket, text: string, sign: boolean): string {
+    if (!text) return '';
+    const resolved = resolveVariables(text, {
+      contactName: ticket.contact.name,
+      ticketId: ticket.id,
+      ticketCreatedAt: new Date(ticket.createdAt),
+    });
+    return sign ? `*${ctx.name}*:\n${resolved}` : resolved;
+  }
+
+  async #markRead(ctx: RequestContext, ticket: Ticket): Promise<Ticket> {
+    const db = tenantDb(ctx);
+    await db.transaction(async (tx) => {
+      // Reading is not activity: the ticket keeps its place in the lists.
+      await tx.update(
+        tickets,
+        { unreadMessages: 0, updatedAt: sql`${tickets.updatedAt}` },
+        eq(tickets.id, ticket.id),
+      );
+      await tx.update(
+        messages,
+        { read: true },
+        and(
+          eq(messages.ticketId, ticket.id),
+          eq(messages.read, false),
+          eq(messages.fromMe, false),
+        )!,
+      );
+    });
+    const read = (await ticketById(db, ticket.id)) ?? { ...ticket, unreadMessages: 0 };
+    this.platform.events.emit('ticket.saved', {
+      companyId: ctx.companyId,
+      action: 'updateUnread',
+      ticket: read,
+    });
+    return read;
+  }
+}

@@ -1,0 +1,341 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { MEDIA_MAX_BYTES } from '@atendi/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import {
+  agent,
+  emittedOf,
+  inboxCompany,
+  inboxFactories,
+  PNG,
+  pairedSimulator,
+  phoneInbox,
+  postForm,
+} from '../../../test/inbox';
+import { contacts, messages, tickets } from '../../db/schema';
+import { greetingAt, resolveVariables } from './messages.variables';
+
+let t: TestServer;
+let make: ReturnType<typeof inboxFactories>;
+let home: Awaited<ReturnType<typeof inboxCompany>>;
+let other: Awaited<ReturnType<typeof inboxCompany>>;
+let queueA: { id: number };
+let queueB: { id: number };
+let agentA: Awaited<ReturnType<typeof agent>>;
+let simulatorId: number;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  make = inboxFactories(t);
+  home = await inboxCompany(t);
+  other = await inboxCompany(t);
+  queueA = await t.make.queue(home.companyId);
+  queueB = await t.make.queue(home.companyId);
+  agentA = await agent(t, home.companyId, { name: 'Ana Lima', queueIds: [queueA.id] });
+  simulatorId = await pairedSimulator(t, home.adminToken);
+});
+afterAll(() => t.stop());
+
+const PHONE = '5511977770001';
+
+/** A phone writes to the simulator connection; the inbound pipeline opens a pending ticket. */
+async function ticketFromPhone(phone: string, name: string, queueId: number | null = queueA.id) {
+  const sent = await t
+    .as(home.adminToken)
+    .post(`/simulator/connections/${simulatorId}/phones/${phone}/messages`, {
+      name,
+      body: 'Olá!',
+    });
+  expect(sent.statusCode).toBe(201);
+  let row: typeof tickets.$inferSelect | undefined;
+  await expect
+    .poll(async () => {
+      [row] = await t.database.db
+        .select({ ticket: tickets })
+        .from(tickets)
+        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+        .where(eq(contacts.number, phone))
+        .then((rows) => rows.map((r) => r.ticket));
+      return row;
+    })
+    .toBeDefined();
+  await t.database.db
+    .update(tickets)
+    .set({ queueId, status: 'open', userId: agentA.user.id })
+    .where(eq(tickets.id, row!.id));
+  return row!;
+}
+
+const storedFiles = () => {
+  const dir = join(t.app.platform.storage.root, String(home.companyId));
+  return existsSync(dir) ? readdirSync(dir).length : 0;
+};
+
+describe('GET /messages/:ticketId', () => {
+  it('pages newest first, each page in the order written, and reads the ticket', async () => {
+    const ticket = await make.ticket(home.companyId, {
+      whatsappId: home.connection.id,
+      queueId: queueA.id,
+      unreadMessages: 3,
+    });
+    for (let i = 1; i <= 25; i++) {
+      await make.message(home.companyId, ticket.id, {
+        body: `m${i}`,
+        createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
+      });
+    }
+    t.emitted.length = 0;
+    const first = await t.as(agentA.token).get(`/messages/${ticket.id}`);
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json();
+    expect(page1).toMatchObject({ count: 25, hasMore: true, ticket: { id: ticket.id, unreadMessages: 0 } });
+    expect(page1.messages.map((m: { body: string }) => m.body)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `m${i + 6}`),
+    );
+    const page2 = (await t.as(agentA.token).get(`/messages/${ticket.id}?pageNumber=2`)).json();
+    expect(page2).toMatchObject({ hasMore: false });
+    expect(page2.messages.map((m: { body: string }) => m.body)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+
+    const [row] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(row!.unreadMessages).toBe(0);
+    // Reading is not activity: the ticket keeps its place.
+    expect(row!.updatedAt.getTime()).toBe(ticket.updatedAt.getTime());
+    expect(emittedOf(t, `company-${home.companyId}-ticket`)).toContainEqual({
+      action: 'updateUnread',
+      ticketId: ticket.id,
+      ticket: expect.objectContaining({ unreadMessages: 0 }),
+    });
+  });
+
+  it("is 403 for a ticket of another queue (an admin reads it), 404 for another company's", async () => {
+    const ticket = await make.ticket(home.companyId, {
+      whatsappId: home.connection.id,
+      queueId: queueB.id,
+      unreadMessages: 2,
+    });
+    const denied = await t.as(agentA.token).get(`/messages/${ticket.id}`);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().error).toBe('ERR_NO_PERMISSION');
+    const [row] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(row!.unreadMessages).toBe(2);
+    expect((await t.as(home.adminToken).get(`/messages/${ticket.id}`)).statusCode).toBe(200);
+    const foreign = await make.ticket(other.companyId, { whatsappId: other.connection.id });
+    expect((await t.as(home.adminToken).get(`/messages/${foreign.id}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/messages/${ticket.id}` })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('POST /messages/:ticketId', () => {
+  it('sends through the paired connection: the phone receives it, signed by the agent', async () => {
+    const ticket = await ticketFromPhone(PHONE, 'Carla Dias');
+    const res = await t.as(agentA.token).post(`/messages/${ticket.id}`, { body: 'Como posso ajudar?' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      body: '*Ana Lima*:\nComo posso ajudar?',
+      fromMe: true,
+      ack: 1,
+    });
+    const received = await phoneInbox(t, home.adminToken, simulatorId, PHONE);
+    expect(received.map((m) => m.body)).toContain('*Ana Lima*:\nComo posso ajudar?');
+    expect(emittedOf(t, `company-${home.companyId}-appMessage`)).toContainEqual(
+      expect.objectContaining({
+        action: 'update',
+        message: expect.objectContaining({ id: res.json().id, ack: 1 }),
+      }),
+    );
+  });
+
+  it('resolves the message variables and can go unsigned', async () => {
+    const ticket = await ticketFromPhone('5511977770002', 'Paulo Andrade Neto');
+    const res = await t.as(agentA.token).post(`/messages/${ticket.id}`, {
+      body: '{{greeting}} {{contactFirstName}} ({{contactName}}), protocolo {{protocolNumber}} em {{date}} às {{hour}} {{unknown}}',
+      signMessage: false,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().body).toMatch(
+      new RegExp(
+        `^(Bom dia|Boa tarde|Boa noite) Paulo \\(Paulo Andrade Neto\\), protocolo \\d{8}${ticket.id} em \\d{2}/\\d{2}/\\d{4} às \\d{2}:\\d{2} \\{\\{unknown\\}\\}$`,
+      ),
+    );
+  });
+
+  it('quotes a message of the same ticket', async () => {
+    const ticket = await ticketFromPhone('5511977770003', 'Quem Cita');
+    const [inbound] = await t.database.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    const res = await t
+      .as(agentA.token)
+      .post(`/messages/${ticket.id}`, { body: 'Respondendo', quotedMsg: { id: inbound!.id } });
+    expect(res.json()).toMatchObject({ quotedMsgId: inbound!.id, quotedMsg: { body: 'Olá!' } });
+  });
+
+  it('refuses an empty text without files, and unknown fields', async () => {
+    const ticket = await ticketFromPhone('5511977770004', 'Vazio');
+    for (const body of [{ body: '   \n ' }, {}, { body: 'x', html: '<b>' }, { body: 5 }]) {
+      const res = await t.as(agentA.token).post(`/messages/${ticket.id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error).toBe('ERR_VALIDATION');
+    }
+  });
+
+  it("cannot write to a ticket of another queue or another company's", async () => {
+    const hidden = await make.ticket(home.companyId, {
+      whatsappId: simulatorId,
+      queueId: queueB.id,
+    });
+    const denied = await t.as(agentA.token).post(`/messages/${hidden.id}`, { body: 'oi' });
+    expect(denied.statusCode).toBe(403);
+    const foreign = await make.ticket(other.companyId, { whatsappId: other.connection.id });
+    expect((await t.as(home.adminToken).post(`/messages/${foreign.id}`, { body: 'oi' })).statusCode).toBe(
+      404,
+    );
+    const written = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.ticketId, hidden.id));
+    expect(written).toEqual([]);
+  });
+
+  it('sends files as a form: stored under generated names, received by the phone', async () => {
+    const ticket = await ticketFromPhone('5511977770005', 'Com Arquivo');
+    const res = await postForm(
+      t,
+      agentA.token,
+      `/messages/${ticket.id}`,
+      { body: 'Segue o comprovante', signMessage: 'false' },
+      [
+        { field: 'medias', name: '../../comprovante.png', type: 'image/png', content: PNG },
+        { field: 'medias', name: 'nota.pdf', type: 'application/pdf', content: Buffer.from('%PDF-1.4 x') },
+      ],
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const [image, pdf] = res.json();
+    expect(image).toMatchObject({
+      body: 'Segue o comprovante',
+      mediaType: 'image',
+      // The sender's name, without its path, as metadata only.
+      mediaName: 'comprovante.png',
+      mediaUrl: expect.stringMatching(new RegExp(`^/media/${home.companyId}/[0-9a-f-]{36}\\.png\\?`)),
+    });
+    expect(pdf).toMatchObject({ body: '', mediaType: 'application', mediaName: 'nota.pdf' });
+    const served = await t.app.inject({ method: 'GET', url: image.mediaUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    const received = await phoneInbox(t, home.adminToken, simulatorId, '5511977770005');
+    expect(received.map((m) => m.kind)).toEqual(['image', 'document']);
+  });
+
+  it('refuses active or mislabelled files and oversized forms, keeping no file', async () => {
+    const ticket = await ticketFromPhone('5511977770006', 'Arquivo Ruim');
+    const before = storedFiles();
+    const cases: [Parameters<typeof postForm>[4], number][] = [
+      [[{ field: 'medias', name: 'x.svg', type: 'image/svg+xml', content: Buffer.from('<svg/>') }], 415],
+      [[{ field: 'medias', name: 'x.html', type: 'text/html', content: Buffer.from('<script>') }], 415],
+      [[{ field: 'medias', name: 'x.png', type: 'image/png', content: Buffer.from('<html>') }], 415],
+      [[{ field: 'other', name: 'x.png', type: 'image/png', content: PNG }], 400],
+      [
+        [
+          { field: 'medias', name: 'ok.png', type: 'image/png', content: PNG },
+          {
+            field: 'medias',
+            name: 'big.pdf',
+            type: 'application/pdf',
+            content: Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(MEDIA_MAX_BYTES)]),
+          },
+        ],
+        413,
+      ],
+      [
+        Array.from({ length: 11 }, (_, i) => ({
+          field: 'medias',
+          name: `${i}.png`,
+          type: 'image/png',
+          content: PNG,
+        })),
+        413,
+      ],
+    ];
+    for (const [files, status] of cases) {
+      const res = await postForm(t, agentA.token, `/messages/${ticket.id}`, { body: 'x' }, files);
+      expect(res.statusCode, files![0]!.name).toBe(status);
+    }
+    const bad = await postForm(t, agentA.token, `/messages/${ticket.id}`, { body: 'x', extra: '1' }, [
+      { field: 'medias', name: 'ok.png', type: 'image/png', content: PNG },
+    ]);
+    expect(bad.statusCode).toBe(400);
+    expect(storedFiles()).toBe(before);
+    const written = await t.database.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    expect(written).toHaveLength(1);
+  });
+});
+
+describe('DELETE /messages/:id', () => {
+  it('deletes a sent message for everyone and keeps the row marked deleted', async () => {
+    const ticket = await ticketFromPhone('5511977770007', 'Apaga');
+    const sent = (await t.as(agentA.token).post(`/messages/${ticket.id}`, { body: 'engano' })).json();
+    const res = await t.as(agentA.token).delete(`/messages/${sent.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: sent.id, isDeleted: true, body: '' });
+    const [row] = await t.database.db.select().from(messages).where(eq(messages.id, sent.id));
+    expect(row).toMatchObject({ isDeleted: true, body: '*Ana Lima*:\nengano' });
+    const received = await phoneInbox(t, home.adminToken, simulatorId, '5511977770007');
+    expect(received.find((m) => m.providerMessageId === row!.providerMessageId)!.isDeleted).toBe(true);
+  });
+
+  it("is ERR_DELETE_WAPP_MSG for the contact's messages and when the connection is down", async () => {
+    const ticket = await ticketFromPhone('5511977770008', 'Nao Apaga');
+    const [inbound] = await t.database.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    const res = await t.as(agentA.token).delete(`/messages/${inbound!.id}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('ERR_DELETE_WAPP_MSG');
+
+    const offline = await make.ticket(home.companyId, {
+      whatsappId: home.connection.id,
+      queueId: queueA.id,
+    });
+    const mine = await make.message(home.companyId, offline.id, {
+      fromMe: true,
+      ack: 1,
+      connectionId: home.connection.id,
+      providerMessageId: 'ABC123',
+    });
+    const down = await t.as(agentA.token).delete(`/messages/${mine.id}`);
+    expect(down.statusCode).toBe(400);
+    expect(down.json().error).toBe('ERR_DELETE_WAPP_MSG');
+    const [row] = await t.database.db.select().from(messages).where(eq(messages.id, mine.id));
+    expect(row!.isDeleted).toBe(false);
+  });
+
+  it("is 403 outside the caller's queues and 404 for another company's message", async () => {
+    const hidden = await make.ticket(home.companyId, { whatsappId: home.connection.id, queueId: queueB.id });
+    const message = await make.message(home.companyId, hidden.id, { fromMe: true, ack: -1 });
+    expect((await t.as(agentA.token).delete(`/messages/${message.id}`)).statusCode).toBe(403);
+    const foreign = await make.ticket(other.companyId, { whatsappId: other.connection.id });
+    const theirs = await make.message(other.companyId, foreign.id, { fromMe: true, ack: -1 });
+    expect((await t.as(home.adminToken).delete(`/messages/${theirs.id}`)).statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(messages).where(eq(messages.id, theirs.id));
+    expect(row!.isDeleted).toBe(false);
+  });
+});
+
+describe('message variables', () => {
+  it('greets by the hour in São Paulo', () => {
+    // São Paulo is UTC-3.
+    expect(greetingAt(new Date('2025-05-01T11:00:00Z'))).toBe('Bom dia');
+    expect(greetingAt(new Date('2025-05-01T16:00:00Z'))).toBe('Boa tarde');
+    expect(greetingAt(new Date('2025-05-01T23:30:00Z'))).toBe('Boa noite');
+    expect(greetingAt(new Date('2025-05-01T05:00:00Z'))).toBe('Boa noite');
+  });
+
+  it('fills every variable once, leaving unknown ones', () => {
+    const text = resolveVariables(
+      '{{contactFirstName}}|{{contactName}}|{{protocolNumber}}|{{date}}|{{hour}}|{{ nope }}',
+      { contactName: 'Ana {{date}} Souza', ticketId: 42, ticketCreatedAt: new Date('2025-01-02T01:00:00Z') },
+      new Date('2025-05-01T12:34:00Z'),
+    );
+    expect(text).toBe('Ana|Ana {{date}} Souza|2025010142|01/05/2025|09:34|{{ nope }}');
+  });
+});

@@ -1,0 +1,162 @@
+import { open } from 'node:fs/promises';
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from './errors';
+import type { Storage } from './storage';
+
+/** A multipart request body, read only when the service decides to (after its access checks). */
+export interface MultipartSource {
+  readonly kind: 'multipart';
+  parts(): AsyncIterableIterator<Multipart>;
+}
+
+export const multipartOf = (request: FastifyRequest): MultipartSource | undefined =>
+  request.isMultipart() ? { kind: 'multipart', parts: () => request.parts() } : undefined;
+
+export const isMultipart = (value: unknown): value is MultipartSource =>
+  typeof value === 'object' && value !== null && (value as MultipartSource).kind === 'multipart';
+
+/** A file saved under a generated name; the sender's name is metadata only. */
+export interface Upload {
+  field: string;
+  key: string;
+  size: number;
+  mimeType: string;
+  fileName: string;
+}
+
+export interface UploadForm {
+  fields: Record<string, string>;
+  files: Upload[];
+}
+
+export interface UploadRules {
+  fileFields: readonly string[];
+  maxFiles: number;
+  types: readonly string[];
+}
+
+const normalizeType = (mimeType: string) => mimeType.split(';')[0]!.trim().toLowerCase();
+
+// Magic numbers of the types the media route serves inline: a file claiming one of them must
+// be one, so nothing else is ever rendered by a browser under an image or audio type.
+const ascii = (head: Buffer, from: number, text: string) =>
+  head.subarray(from, from + text.length).toString('latin1') === text;
+const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
+  'image/jpeg': (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff,
+  'image/png': (h) => ascii(h, 0, '\x89PNG\r\n\x1a\n'),
+  'image/gif': (h) => ascii(h, 0, 'GIF8'),
+  'image/webp': (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WEBP'),
+  'audio/ogg': (h) => ascii(h, 0, 'OggS'),
+  'audio/mpeg': (h) => ascii(h, 0, 'ID3') || (h[0] === 0xff && ((h[1] ?? 0) & 0xe0) === 0xe0),
+  'audio/mp4': (h) => ascii(h, 4, 'ftyp'),
+  'video/mp4': (h) => ascii(h, 4, 'ftyp'),
+  'video/3gpp': (h) => ascii(h, 4, 'ftyp'),
+  'audio/webm': (h) => h[0] === 0x1a && h[1] === 0x45 && h[2] === 0xdf && h[3] === 0xa3,
+  'application/pdf': (h) => ascii(h, 0, '%PDF-'),
+};
+
+async function headOf(storage: Storage, key: string): Promise<Buffer> {
+  const file = await open(storage.pathOf(key), 'r');
+  try {
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await file.read(head, 0, 16, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+export async function discardUploads(storage: Storage, files: Upload[]): Promise<void> {
+  await Promise.all(files.map((file) => storage.remove(file.key).catch(() => {})));
+}
+
+/**
+ * Reads a multipart form: text fields, and files of the allowed fields and types streamed into
+ * storage. On any failure the files saved so far are removed.
+ */
+export async function readUploads(
+  source: MultipartSource,
+  storage: Storage,
+  companyId: number,
+  rules: UploadRules,
+): Promise<UploadForm> {
+  const fields = new Map<string, string>();
+  const files: Upload[] = [];
+  try {
+    for await (const part of source.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value !== 'string') throw badField(part.fieldname);
+        fields.set(part.fieldname, part.value);
+        continue;
+      }
+      const mimeType = normalizeType(part.mimetype);
+      if (!rules.fileFields.includes(part.fieldname) || files.length >= rules.maxFiles) {
+        part.file.resume();
+        throw badField(part.fieldname);
+      }
+      if (!rules.types.includes(mimeType)) {
+        part.file.resume();
+        throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
+      }
+      const stored = await storage.save(companyId, mimeType, part.file);
+      files.push({
+        field: part.fieldname,
+        key: stored.key,
+        size: stored.size,
+        mimeType,
+        fileName: (part.filename || 'file').slice(0, 255),
+      });
+      if (part.file.truncated) throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413);
+      const signature = SIGNATURES[mimeType];
+      if (signature && !signature(await headOf(storage, stored.key))) {
+        throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
+      }
+    }
+  } catch (error) {
+    await discardUploads(storage, files);
+    throw error;
+  }
+  return { fields: Object.fromEntries(fields), files };
+}
+
+/** One file of a form, in memory (imports): refused above `maxBytes`. */
+export async function readFileBuffer(
+  source: MultipartSource,
+  field: string,
+  maxBytes: number,
+): Promise<{ buffer: Buffer; fields: Record<string, string> } | undefined> {
+  const fields = new Map<string, string>();
+  let buffer: Buffer | undefined;
+  for await (const part of source.parts()) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
+      continue;
+    }
+    if (part.fieldname !== field || buffer) {
+      part.file.resume();
+      throw badField(part.fieldname);
+    }
+    buffer = await part.toBuffer();
+    if (buffer.length > maxBytes) throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413);
+  }
+  return buffer ? { buffer, fields: Object.fromEntries(fields) } : undefined;
+}
+
+/** Text fields of a form checked by a shared schema, failing as a JSON body would. */
+export function parseFields<S extends z.ZodType>(schema: S, fields: unknown): z.output<S> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  throw new AppError('ERR_VALIDATION', 400, {
+    fields: parsed.error.issues.map((issue) => ({
+      path: ['body', ...issue.path.map(String)].join('.'),
+      message: issue.message,
+    })),
+  });
+}
+
+const badField = (name: string) =>
+  new AppError('ERR_VALIDATION', 400, {
+    fields: [{ path: `body.${name.slice(0, 50)}`, message: 'Unexpected field' }],
+  });
