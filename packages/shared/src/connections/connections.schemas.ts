@@ -70,6 +70,46 @@ export type ConnectionSession = z.infer<typeof connectionSessionSchema>;
 
 const minutes = z.coerce.number().int().min(0).max(525_600);
 const text = z.string().max(10_000);
+/** A secret as typed: printable, no spaces (tokens, app secrets). */
+const secret = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .regex(/^[\x21-\x7e]+$/, 'Printable characters, no spaces');
+
+export const DEFAULT_GRAPH_API_URL = 'https://graph.facebook.com/v21.0';
+
+/**
+ * The WhatsApp Business Cloud API settings of a 'cloud-api' connection. Write-only: stored as
+ * the connection's secrets, never answered nor emitted.
+ */
+export const cloudApiSettingsSchema = z.strictObject({
+  phoneNumberId: z
+    .string()
+    .trim()
+    .regex(/^\d{5,30}$/, 'Digits only'),
+  accessToken: secret(20, 2_000),
+  appSecret: secret(8, 200),
+  verifyToken: secret(8, 200),
+  /** Graph API base with its version; DEFAULT_GRAPH_API_URL when not given. */
+  graphApiUrl: z
+    .string()
+    .trim()
+    .max(300)
+    .pipe(z.url({ protocol: /^https?$/ }))
+    .optional(),
+});
+export type CloudApiSettings = z.infer<typeof cloudApiSettingsSchema>;
+
+/** Pairing a WhatsApp Web connection by code instead of QR: the phone's number, digits only. */
+export const pairingCodeRequestSchema = z.strictObject({
+  phoneNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{8,15}$/, 'Digits only, 8 to 15'),
+});
 
 export const connectionCreateSchema = z.strictObject({
   name: boundedString(2, 50),
@@ -88,13 +128,18 @@ export const connectionCreateSchema = z.strictObject({
   timeSendQueue: minutes.optional(),
   promptId: positiveId.nullable().optional(),
   queueIds: z.array(positiveId).max(500).optional(),
+  /** Required with provider 'cloud-api'; write-only. */
+  cloudApi: cloudApiSettingsSchema.optional(),
   /** Sent by old clients; a new random token is generated instead when asked ('token' route). */
   token: z.string().max(200).nullable().optional(),
   status: z.string().max(20).optional(),
   companyId: z.coerce.number().int().optional(),
 });
 export type ConnectionCreate = z.infer<typeof connectionCreateSchema>;
-export const connectionUpdateSchema = connectionCreateSchema.partial();
+export const connectionUpdateSchema = connectionCreateSchema.partial().extend({
+  /** Only what changes, e.g. a rotated access token; the rest stays as stored. */
+  cloudApi: cloudApiSettingsSchema.partial().optional(),
+});
 export type ConnectionUpdate = z.infer<typeof connectionUpdateSchema>;
 
 export const connectionListQuerySchema = z.strictObject({

@@ -8,6 +8,7 @@ import {
 } from '@atendi/shared';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Platform } from '../../app';
+import { saveCloudApiSettings } from '../../channels/cloud-api/cloud-api.settings';
 import type { ConnectionRef, StatusUpdate } from '../../channels/provider';
 import { isUniqueViolation } from '../../db/errors';
 import { globalDb } from '../../db/global';
@@ -63,6 +64,10 @@ export class ConnectionsService {
           })
           .returning({ id: connections.id });
         await repo.setQueues(tx, row!.id, data.queueIds ?? []);
+        // Write-only secrets of a Cloud API connection, kept with its session keys.
+        if (data.cloudApi || data.provider === 'cloud-api') {
+          await saveCloudApiSettings(tx, row!.id, data.cloudApi ?? {});
+        }
         return row!.id;
       })
       .catch(translateUnique);
@@ -96,6 +101,8 @@ export class ConnectionsService {
           eq(connections.id, id),
         );
         if (data.queueIds) await repo.setQueues(tx, id, data.queueIds);
+        const becomesCloud = data.provider === 'cloud-api' && current.row.provider !== 'cloud-api';
+        if (data.cloudApi || becomesCloud) await saveCloudApiSettings(tx, id, data.cloudApi ?? {});
       })
       .catch(translateUnique);
     return this.#announce(ctx, id, 'update');
@@ -196,6 +203,7 @@ export class ConnectionsService {
       status: _status,
       companyId: _company,
       isDefault: _d,
+      cloudApi: _cloudApi,
       ...fields
     } = data;
     return fields;

@@ -1,0 +1,270 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { CloudApiSettings } from '@atendi/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { type DbHandle, type TenantDb, tenantDb } from '../../db/tenant';
+import { systemContext } from '../../platform/auth/context';
+import type { Storage } from '../../platform/storage';
+import { backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../backoff';
+import type {
+  ChannelEvents,
+  ChannelProvider,
+  ChannelSession,
+  ConnectionRef,
+  OutboundMessage,
+  SentMessage,
+  StatusUpdate,
+} from '../provider';
+import { GraphClient, GraphError } from './cloud-api.graph';
+import { ackOf, type CloudWebhook, inboundOf } from './cloud-api.normalise';
+import { loadCloudApiSettings } from './cloud-api.settings';
+
+export interface CloudApiProviderOptions {
+  /** Lets a Graph API address be plain http: only for a local fake Graph server in tests. */
+  allowInsecureGraphUrl?: boolean;
+  /** How often a connected session checks that its token still works. */
+  healthCheckMs?: number;
+  retry?: Partial<RetryPolicy>;
+}
+
+interface SessionDeps {
+  db: DbHandle;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  allowInsecure: boolean;
+  healthCheckMs: number;
+  retry: RetryPolicy;
+}
+
+/** X-Hub-Signature-256: the HMAC-SHA256 of the raw body with the app secret, in hex. */
+export function validSignature(raw: Buffer, header: string | undefined, appSecret: string) {
+  if (!header?.startsWith('sha256=')) return false;
+  const given = Buffer.from(header.slice('sha256='.length), 'hex');
+  const expected = createHmac('sha256', appSecret).update(raw).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Compares secrets in constant time whatever their lengths. */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** The official WhatsApp Business Cloud API: webhooks in, Graph API calls out. */
+export class CloudApiProvider implements ChannelProvider {
+  readonly name = 'cloud-api' as const;
+  readonly #sessions = new Map<number, CloudApiSession>();
+  readonly #deps: SessionDeps;
+
+  constructor(
+    deps: { db: DbHandle; storage: Storage; log: FastifyBaseLogger },
+    options: CloudApiProviderOptions = {},
+  ) {
+    this.#deps = {
+      ...deps,
+      allowInsecure: options.allowInsecureGraphUrl ?? false,
+      healthCheckMs: options.healthCheckMs ?? 5 * 60_000,
+      retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    };
+  }
+
+  open(connection: ConnectionRef, events: ChannelEvents): ChannelSession {
+    const session: CloudApiSession = new CloudApiSession(connection, events, this.#deps, () => {
+      // A restart may already have opened the next session for this connection.
+      if (this.#sessions.get(connection.id) === session) this.#sessions.delete(connection.id);
+    });
+    this.#sessions.set(connection.id, session);
+    return session;
+  }
+
+  /** The session this instance runs for a connection: webhooks are taken by the owner. */
+  session(connectionId: number): CloudApiSession | undefined {
+    return this.#sessions.get(connectionId);
+  }
+}
+
+export class CloudApiSession implements ChannelSession {
+  readonly #db: TenantDb;
+  readonly #log: FastifyBaseLogger;
+  #stopped = false;
+  #connected = false;
+  #attempt = 0;
+  #timer?: NodeJS.Timeout;
+  #checking?: Promise<void>;
+  readonly #receiving = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly ref: ConnectionRef,
+    private readonly events: ChannelEvents,
+    private readonly deps: SessionDeps,
+    private readonly onClosed: () => void,
+  ) {
+    this.#db = tenantDb(systemContext(deps.db, ref.companyId));
+    this.#log = deps.log.child({ connectionId: ref.id, provider: 'cloud-api' });
+  }
+
+  settings(): Promise<CloudApiSettings | undefined> {
+    return loadCloudApiSettings(this.#db, this.ref.id);
+  }
+
+  #status(update: StatusUpdate) {
+    return this.events.status(update);
+  }
+
+  async start(): Promise<void> {
+    await this.#status({ status: 'OPENING', qrcode: '' });
+    await this.check();
+  }
+
+  /** Asks the Graph API for the business number: the Cloud API's way of being connected. */
+  check(): Promise<void> {
+    this.#checking ??= this.#check()
+      .catch((error) => this.#log.error({ err: error }, 'Cloud API check failed'))
+      .finally(() => {
+        this.#checking = undefined;
+      });
+    return this.#checking;
+  }
+
+  #schedule(delayMs: number) {
+    if (this.#stopped) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.check(), delayMs);
+    this.#timer.unref();
+  }
+
+  async #check() {
+    if (this.#stopped) return;
+    const settings = await this.settings();
+    if (!settings) {
+      await this.#disconnected();
+      return;
+    }
+    try {
+      const phone = await new GraphClient(settings, this.deps.allowInsecure).phoneNumber();
+      if (this.#stopped) return;
+      this.#attempt = 0;
+      if (!this.#connected) {
+        this.#connected = true;
+        await this.#status({
+          status: 'CONNECTED',
+          qrcode: '',
+          number: (phone.display_phone_number ?? '').replace(/\D/g, ''),
+          retries: 0,
+        });
+      }
+      this.#schedule(this.deps.healthCheckMs);
+    } catch (error) {
+      if (this.#stopped) return;
+      // Settings the Graph API refuses (revoked token, unknown number) need a person, not retries.
+      if (error instanceof GraphError && error.status !== 429 && error.status < 500) {
+        this.#log.warn({ err: error }, 'Cloud API refused the connection settings');
+        await this.#disconnected();
+        return;
+      }
+      this.#connected = false;
+      this.#attempt += 1;
+      if (this.#attempt > this.deps.retry.maxRetries) {
+        await this.#status({ status: 'TIMEOUT', qrcode: '', retries: this.deps.retry.maxRetries });
+        return;
+      }
+      await this.#status({ status: 'OPENING', retries: this.#attempt });
+      this.#schedule(backoffDelay(this.#attempt, this.deps.retry));
+    }
+  }
+
+  async #disconnected() {
+    this.#connected = false;
+    if (this.#timer) clearTimeout(this.#timer);
+    await this.#status({ status: 'DISCONNECTED', qrcode: '', retries: 0 });
+  }
+
+  /**
+   * A signed webhook payload: every message is handed over in order (the manager keeps each
+   * chat's order) and this resolves only once all of them are committed, so a failure makes
+   * Meta deliver the payload again (stored once: the pipeline is idempotent).
+   */
+  async receive(payload: CloudWebhook, settings: CloudApiSettings): Promise<void> {
+    const client = new GraphClient(settings, this.deps.allowInsecure);
+    const openMedia = async (mediaId: string) =>
+      client.download((await client.mediaInfo(mediaId)).url);
+    const work: Promise<void>[] = [];
+    for (const entry of payload.entry ?? []) {
+      for (const change of entry.changes ?? []) {
+        const value = change.value;
+        if (change.field !== 'messages' || !value) continue;
+        // One app may serve several numbers: each connection takes only its own.
+        if (value.metadata?.phone_number_id !== settings.phoneNumberId) continue;
+        for (const message of value.messages ?? []) {
+          const inbound = inboundOf(value, message, openMedia);
+          if (inbound) work.push(this.events.inbound(inbound));
+        }
+        for (const status of value.statuses ?? []) {
+          const ack = ackOf(status);
+          if (ack) work.push(this.events.ack(ack));
+          else if (status.status === 'failed') {
+            this.#log.warn({ providerMessageId: status.id }, 'Cloud API could not deliver');
+          }
+        }
+      }
+    }
+    const all = Promise.allSettled(work);
+    this.#receiving.add(all);
+    const results = await all.finally(() => this.#receiving.delete(all));
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  async send(message: OutboundMessage): Promise<SentMessage> {
+    const settings = await this.settings();
+    if (!settings) throw new Error('Cloud API settings are missing');
+    if (message.isGroup) throw new Error('The Cloud API has no group chats');
+    const client = new GraphClient(settings, this.deps.allowInsecure);
+    const base = {
+      recipient_type: 'individual',
+      to: message.chatId,
+      ...(message.quoted ? { context: { message_id: message.quoted.providerMessageId } } : {}),
+    };
+    try {
+      const media = message.media;
+      let payload: Record<string, unknown>;
+      if (media) {
+        const { id } = await client.uploadMedia(
+          this.deps.storage.pathOf(media.path),
+          media.mimeType,
+          media.fileName,
+        );
+        const caption =
+          media.kind !== 'audio' && message.body && message.body !== media.fileName
+            ? { caption: message.body }
+            : {};
+        const fileName = media.kind === 'document' ? { filename: media.fileName } : {};
+        payload = { ...base, type: media.kind, [media.kind]: { id, ...caption, ...fileName } };
+      } else {
+        payload = { ...base, type: 'text', text: { body: message.body, preview_url: false } };
+      }
+      const answer = await client.sendMessage(payload);
+      const providerMessageId = answer.messages?.[0]?.id;
+      if (!providerMessageId) throw new Error('Cloud API did not name the sent message');
+      return { providerMessageId, ack: 1 };
+    } catch (error) {
+      if (error instanceof GraphError && error.unauthorized && !this.#stopped) {
+        await this.#disconnected().catch(() => {});
+      }
+      throw error;
+    }
+  }
+
+  async deleteMessage(): Promise<void> {
+    throw new Error('The Cloud API cannot delete a sent message');
+  }
+
+  async stop(options: { logout?: boolean } = {}): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.onClosed();
+    await this.#checking;
+    await Promise.allSettled([...this.#receiving]);
+    // The settings are the connection's configuration, kept for the next start.
+    if (options.logout) await this.#status({ status: 'DISCONNECTED', qrcode: '' });
+  }
+}
