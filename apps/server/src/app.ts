@@ -14,6 +14,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { BaileysProvider, type BaileysProviderOptions } from './channels/baileys/baileys.provider';
+import { baileysRoutes } from './channels/baileys/baileys.routes';
+import {
+  CloudApiProvider,
+  type CloudApiProviderOptions,
+} from './channels/cloud-api/cloud-api.provider';
+import { cloudApiRoutes } from './channels/cloud-api/cloud-api.routes';
 import { ChannelManager } from './channels/manager';
 import { SimulatorNetwork } from './channels/simulator/simulator.network';
 import { SimulatorProvider } from './channels/simulator/simulator.provider';
@@ -59,6 +66,13 @@ export interface AppDependencies {
   config: Config;
   database: Database;
   redis?: Redis;
+  /** Tests only: the fakes standing in for WhatsApp Web and the Graph API, out of reach here. */
+  channels?: ChannelOptions;
+}
+
+export interface ChannelOptions {
+  baileys?: BaileysProviderOptions;
+  cloudApi?: CloudApiProviderOptions;
 }
 
 /** What the rest of the server (main, realtime, tests) needs besides the HTTP app. */
@@ -108,7 +122,12 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
-export async function buildApp({ config, database, redis }: AppDependencies): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  redis,
+  channels = {},
+}: AppDependencies): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
@@ -142,10 +161,13 @@ export async function buildApp({ config, database, redis }: AppDependencies): Pr
   const services = createServices(platform);
   const simulatorNetwork = new SimulatorNetwork(platform.db, leases);
   const simulator = new SimulatorProvider(simulatorNetwork, platform.storage);
+  const providerDeps = { db: platform.db, storage: platform.storage, log: app.log };
+  const baileys = new BaileysProvider(providerDeps, channels.baileys);
+  const cloudApi = new CloudApiProvider(providerDeps, channels.cloudApi);
   platform.channels = new ChannelManager({
     db: platform.db,
     leases,
-    providers: [simulator],
+    providers: [simulator, baileys, cloudApi],
     log: app.log,
     sink: {
       inbound: (ref, message) => services.inbound.receive(ref, message),
@@ -216,6 +238,8 @@ export async function buildApp({ config, database, redis }: AppDependencies): Pr
   await app.register(messagesRoutes(services));
   await app.register(mediaRoutes(platform.storage));
   await app.register(simulatorRoutes(simulatorNetwork, platform.storage));
+  await app.register(baileysRoutes(baileys, services));
+  await app.register(cloudApiRoutes(cloudApi));
 
   return app as unknown as App;
 }

@@ -1,6 +1,6 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { type App, buildApp } from './app';
+import { type App, buildApp, type ChannelOptions } from './app';
 import type { Config } from './config';
 import { connectDatabase, type Database } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
@@ -41,10 +41,10 @@ export async function openDatabase(
 export async function startApiServer(
   config: Config,
   database: Database,
-  options: { onEmit?: (event: string, payload: unknown) => void } = {},
+  options: { onEmit?: (event: string, payload: unknown) => void; channels?: ChannelOptions } = {},
 ): Promise<RunningServer> {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : undefined;
-  const app = await buildApp({ config, database, redis });
+  const app = await buildApp({ config, database, redis, channels: options.channels });
   const realtime = new RealtimeGateway(app.server, {
     db: database.db,
     tokens: app.platform.tokens,

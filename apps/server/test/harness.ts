@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Session } from '@atendi/shared';
 import type { LightMyRequestResponse } from 'fastify';
+import type { ChannelOptions } from '../src/app';
 import { loadConfig } from '../src/config';
 import { connectDatabase, type Database } from '../src/db/client';
 import { globalDb } from '../src/db/global';
@@ -131,6 +132,8 @@ export async function startTestServer(
   env: Record<string, string> = {},
   /** Another instance on the database of `shared` (scale-out tests). */
   shared?: TestServer,
+  /** Fakes for the networks out of reach (WhatsApp Web sockets, the Graph API). */
+  options: { channels?: ChannelOptions } = {},
 ): Promise<TestServer> {
   const testDb = shared
     ? { url: shared.databaseUrl, drop: async () => {} }
@@ -150,6 +153,7 @@ export async function startTestServer(
   const emitted: Emitted[] = [];
   const server = await startApiServer(config, database, {
     onEmit: (event, payload) => emitted.push({ event, payload }),
+    channels: options.channels,
   });
   const inject = (
     token: string,
