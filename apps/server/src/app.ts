@@ -34,6 +34,8 @@ import { companiesRoutes } from './modules/companies/companies.routes';
 import { CompaniesService } from './modules/companies/companies.service';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { ConnectionsService } from './modules/connections/connections.service';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { ContactsService } from './modules/contacts/contacts.service';
 import { helpsRoutes } from './modules/helps/helps.routes';
 import { HelpsService } from './modules/helps/helps.service';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -103,6 +105,7 @@ function createServices(platform: Platform) {
     outbound,
     tickets: new TicketsService(platform, outbound),
     messages: new MessagesService(platform, outbound),
+    contacts: new ContactsService(platform),
     auth: new AuthService(platform),
     users,
     companies: new CompaniesService(platform),
@@ -236,6 +239,7 @@ export async function buildApp({
   await app.register(connectionsRoutes(services));
   await app.register(ticketsRoutes(services));
   await app.register(messagesRoutes(services));
+  await app.register(contactsRoutes(services));
   await app.register(mediaRoutes(platform.storage));
   await app.register(simulatorRoutes(simulatorNetwork, platform.storage));
   await app.register(baileysRoutes(baileys, services));

@@ -1,5 +1,13 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { connections, contacts, messages, settings, tags, tickets, ticketTags } from '../src/db/schema';
+import {
+  connections,
+  contacts,
+  messages,
+  settings,
+  tags,
+  tickets,
+  ticketTags,
+} from '../src/db/schema';
 import { TenantDb } from '../src/db/tenant';
 import type { TestServer } from './harness';
 
@@ -62,7 +70,10 @@ export function inboxFactories(t: TestServer) {
       return row!;
     },
 
-    async tag(companyId: number, overrides: Partial<Omit<typeof tags.$inferInsert, 'companyId'>> = {}) {
+    async tag(
+      companyId: number,
+      overrides: Partial<Omit<typeof tags.$inferInsert, 'companyId'>> = {},
+    ) {
       const [row] = await tenant(companyId)
         .insert(tags, { name: `Tag ${next()}`, ...overrides })
         .returning();
@@ -104,7 +115,11 @@ export async function agent(
 const sockets: Socket[] = [];
 
 export function socketFor(t: TestServer, token: string): Promise<Socket> {
-  const socket = connect(t.url, { query: { token }, transports: ['websocket'], reconnection: false });
+  const socket = connect(t.url, {
+    query: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -136,7 +151,9 @@ export function form(fields: Record<string, string>, files: FormFile[] = []) {
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
     );
   }
   for (const file of files) {
@@ -200,9 +217,22 @@ export async function pairedSimulator(t: TestServer, token: string, name = 'Simu
 }
 
 /** What a simulated phone received from the connection. */
-export async function phoneInbox(t: TestServer, token: string, connectionId: number, phone: string) {
-  const res = await t.as(token).get(`/simulator/connections/${connectionId}/phones/${phone}/messages`);
-  return (res.json() as { direction: string; body: string; kind: string; isDeleted: boolean; providerMessageId: string }[]).filter(
-    (m) => m.direction === 'outbound',
-  );
+export async function phoneInbox(
+  t: TestServer,
+  token: string,
+  connectionId: number,
+  phone: string,
+) {
+  const res = await t
+    .as(token)
+    .get(`/simulator/connections/${connectionId}/phones/${phone}/messages`);
+  return (
+    res.json() as {
+      direction: string;
+      body: string;
+      kind: string;
+      isDeleted: boolean;
+      providerMessageId: string;
+    }[]
+  ).filter((m) => m.direction === 'outbound');
 }

@@ -90,13 +90,23 @@ describe('GET /messages/:ticketId', () => {
     const first = await t.as(agentA.token).get(`/messages/${ticket.id}`);
     expect(first.statusCode).toBe(200);
     const page1 = first.json();
-    expect(page1).toMatchObject({ count: 25, hasMore: true, ticket: { id: ticket.id, unreadMessages: 0 } });
+    expect(page1).toMatchObject({
+      count: 25,
+      hasMore: true,
+      ticket: { id: ticket.id, unreadMessages: 0 },
+    });
     expect(page1.messages.map((m: { body: string }) => m.body)).toEqual(
       Array.from({ length: 20 }, (_, i) => `m${i + 6}`),
     );
     const page2 = (await t.as(agentA.token).get(`/messages/${ticket.id}?pageNumber=2`)).json();
     expect(page2).toMatchObject({ hasMore: false });
-    expect(page2.messages.map((m: { body: string }) => m.body)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    expect(page2.messages.map((m: { body: string }) => m.body)).toEqual([
+      'm1',
+      'm2',
+      'm3',
+      'm4',
+      'm5',
+    ]);
 
     const [row] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(row!.unreadMessages).toBe(0);
@@ -132,7 +142,9 @@ describe('GET /messages/:ticketId', () => {
 describe('POST /messages/:ticketId', () => {
   it('sends through the paired connection: the phone receives it, signed by the agent', async () => {
     const ticket = await ticketFromPhone(PHONE, 'Carla Dias');
-    const res = await t.as(agentA.token).post(`/messages/${ticket.id}`, { body: 'Como posso ajudar?' });
+    const res = await t
+      .as(agentA.token)
+      .post(`/messages/${ticket.id}`, { body: 'Como posso ajudar?' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       body: '*Ana Lima*:\nComo posso ajudar?',
@@ -165,7 +177,10 @@ describe('POST /messages/:ticketId', () => {
 
   it('quotes a message of the same ticket', async () => {
     const ticket = await ticketFromPhone('5511977770003', 'Quem Cita');
-    const [inbound] = await t.database.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    const [inbound] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.ticketId, ticket.id));
     const res = await t
       .as(agentA.token)
       .post(`/messages/${ticket.id}`, { body: 'Respondendo', quotedMsg: { id: inbound!.id } });
@@ -189,9 +204,9 @@ describe('POST /messages/:ticketId', () => {
     const denied = await t.as(agentA.token).post(`/messages/${hidden.id}`, { body: 'oi' });
     expect(denied.statusCode).toBe(403);
     const foreign = await make.ticket(other.companyId, { whatsappId: other.connection.id });
-    expect((await t.as(home.adminToken).post(`/messages/${foreign.id}`, { body: 'oi' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.as(home.adminToken).post(`/messages/${foreign.id}`, { body: 'oi' })).statusCode,
+    ).toBe(404);
     const written = await t.database.db
       .select()
       .from(messages)
@@ -208,7 +223,12 @@ describe('POST /messages/:ticketId', () => {
       { body: 'Segue o comprovante', signMessage: 'false' },
       [
         { field: 'medias', name: '../../comprovante.png', type: 'image/png', content: PNG },
-        { field: 'medias', name: 'nota.pdf', type: 'application/pdf', content: Buffer.from('%PDF-1.4 x') },
+        {
+          field: 'medias',
+          name: 'nota.pdf',
+          type: 'application/pdf',
+          content: Buffer.from('%PDF-1.4 x'),
+        },
       ],
     );
     expect(res.statusCode, res.body).toBe(201);
@@ -218,7 +238,9 @@ describe('POST /messages/:ticketId', () => {
       mediaType: 'image',
       // The sender's name, without its path, as metadata only.
       mediaName: 'comprovante.png',
-      mediaUrl: expect.stringMatching(new RegExp(`^/media/${home.companyId}/[0-9a-f-]{36}\\.png\\?`)),
+      mediaUrl: expect.stringMatching(
+        new RegExp(`^/media/${home.companyId}/[0-9a-f-]{36}\\.png\\?`),
+      ),
     });
     expect(pdf).toMatchObject({ body: '', mediaType: 'application', mediaName: 'nota.pdf' });
     const served = await t.app.inject({ method: 'GET', url: image.mediaUrl });
@@ -232,9 +254,18 @@ describe('POST /messages/:ticketId', () => {
     const ticket = await ticketFromPhone('5511977770006', 'Arquivo Ruim');
     const before = storedFiles();
     const cases: [Parameters<typeof postForm>[4], number][] = [
-      [[{ field: 'medias', name: 'x.svg', type: 'image/svg+xml', content: Buffer.from('<svg/>') }], 415],
-      [[{ field: 'medias', name: 'x.html', type: 'text/html', content: Buffer.from('<script>') }], 415],
-      [[{ field: 'medias', name: 'x.png', type: 'image/png', content: Buffer.from('<html>') }], 415],
+      [
+        [{ field: 'medias', name: 'x.svg', type: 'image/svg+xml', content: Buffer.from('<svg/>') }],
+        415,
+      ],
+      [
+        [{ field: 'medias', name: 'x.html', type: 'text/html', content: Buffer.from('<script>') }],
+        415,
+      ],
+      [
+        [{ field: 'medias', name: 'x.png', type: 'image/png', content: Buffer.from('<html>') }],
+        415,
+      ],
       [[{ field: 'other', name: 'x.png', type: 'image/png', content: PNG }], 400],
       [
         [
@@ -262,12 +293,19 @@ describe('POST /messages/:ticketId', () => {
       const res = await postForm(t, agentA.token, `/messages/${ticket.id}`, { body: 'x' }, files);
       expect(res.statusCode, files![0]!.name).toBe(status);
     }
-    const bad = await postForm(t, agentA.token, `/messages/${ticket.id}`, { body: 'x', extra: '1' }, [
-      { field: 'medias', name: 'ok.png', type: 'image/png', content: PNG },
-    ]);
+    const bad = await postForm(
+      t,
+      agentA.token,
+      `/messages/${ticket.id}`,
+      { body: 'x', extra: '1' },
+      [{ field: 'medias', name: 'ok.png', type: 'image/png', content: PNG }],
+    );
     expect(bad.statusCode).toBe(400);
     expect(storedFiles()).toBe(before);
-    const written = await t.database.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    const written = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.ticketId, ticket.id));
     expect(written).toHaveLength(1);
   });
 });
@@ -275,19 +313,26 @@ describe('POST /messages/:ticketId', () => {
 describe('DELETE /messages/:id', () => {
   it('deletes a sent message for everyone and keeps the row marked deleted', async () => {
     const ticket = await ticketFromPhone('5511977770007', 'Apaga');
-    const sent = (await t.as(agentA.token).post(`/messages/${ticket.id}`, { body: 'engano' })).json();
+    const sent = (
+      await t.as(agentA.token).post(`/messages/${ticket.id}`, { body: 'engano' })
+    ).json();
     const res = await t.as(agentA.token).delete(`/messages/${sent.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: sent.id, isDeleted: true, body: '' });
     const [row] = await t.database.db.select().from(messages).where(eq(messages.id, sent.id));
     expect(row).toMatchObject({ isDeleted: true, body: '*Ana Lima*:\nengano' });
     const received = await phoneInbox(t, home.adminToken, simulatorId, '5511977770007');
-    expect(received.find((m) => m.providerMessageId === row!.providerMessageId)!.isDeleted).toBe(true);
+    expect(received.find((m) => m.providerMessageId === row!.providerMessageId)!.isDeleted).toBe(
+      true,
+    );
   });
 
   it("is ERR_DELETE_WAPP_MSG for the contact's messages and when the connection is down", async () => {
     const ticket = await ticketFromPhone('5511977770008', 'Nao Apaga');
-    const [inbound] = await t.database.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    const [inbound] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.ticketId, ticket.id));
     const res = await t.as(agentA.token).delete(`/messages/${inbound!.id}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('ERR_DELETE_WAPP_MSG');
@@ -310,7 +355,10 @@ describe('DELETE /messages/:id', () => {
   });
 
   it("is 403 outside the caller's queues and 404 for another company's message", async () => {
-    const hidden = await make.ticket(home.companyId, { whatsappId: home.connection.id, queueId: queueB.id });
+    const hidden = await make.ticket(home.companyId, {
+      whatsappId: home.connection.id,
+      queueId: queueB.id,
+    });
     const message = await make.message(home.companyId, hidden.id, { fromMe: true, ack: -1 });
     expect((await t.as(agentA.token).delete(`/messages/${message.id}`)).statusCode).toBe(403);
     const foreign = await make.ticket(other.companyId, { whatsappId: other.connection.id });
@@ -333,7 +381,11 @@ describe('message variables', () => {
   it('fills every variable once, leaving unknown ones', () => {
     const text = resolveVariables(
       '{{contactFirstName}}|{{contactName}}|{{protocolNumber}}|{{date}}|{{hour}}|{{ nope }}',
-      { contactName: 'Ana {{date}} Souza', ticketId: 42, ticketCreatedAt: new Date('2025-01-02T01:00:00Z') },
+      {
+        contactName: 'Ana {{date}} Souza',
+        ticketId: 42,
+        ticketCreatedAt: new Date('2025-01-02T01:00:00Z'),
+      },
       new Date('2025-05-01T12:34:00Z'),
     );
     expect(text).toBe('Ana|Ana {{date}} Souza|2025010142|01/05/2025|09:34|{{ nope }}');

@@ -73,7 +73,7 @@ describe('GET /tickets', () => {
     });
   });
 
-  it('without showAll lists the caller\'s tickets and the waiting line, not colleagues\' open ones', async () => {
+  it("without showAll lists the caller's tickets and the waiting line, not colleagues' open ones", async () => {
     const mine = await live(home.companyId, {
       queueId: queueA.id,
       status: 'open',
@@ -87,9 +87,13 @@ describe('GET /tickets', () => {
     const list = ids((await t.as(agentA.token).get('/tickets?status=open')).json());
     expect(list).toContain(mine.id);
     expect(list).not.toContain(colleagues.id);
-    const adminAll = ids((await t.as(home.adminToken).get('/tickets?status=open&showAll=true')).json());
+    const adminAll = ids(
+      (await t.as(home.adminToken).get('/tickets?status=open&showAll=true')).json(),
+    );
     expect(adminAll).toEqual(expect.arrayContaining([mine.id, colleagues.id]));
-    const adminOwn = ids((await t.as(home.adminToken).get('/tickets?status=open&showAll=false')).json());
+    const adminOwn = ids(
+      (await t.as(home.adminToken).get('/tickets?status=open&showAll=false')).json(),
+    );
     expect(adminOwn).not.toContain(colleagues.id);
   });
 
@@ -166,7 +170,9 @@ describe('GET /tickets', () => {
     });
     const search = async (term: string) =>
       ids(
-        (await t.as(fresh.adminToken).get(`/tickets?searchParam=${encodeURIComponent(term)}`)).json(),
+        (
+          await t.as(fresh.adminToken).get(`/tickets?searchParam=${encodeURIComponent(term)}`)
+        ).json(),
       );
     expect(await search('geladeira')).toEqual([byBody.id]);
     expect(await search('GELADEIRA atrasou')).toEqual([byBody.id]);
@@ -212,12 +218,16 @@ describe('GET /tickets/:id and /tickets/u/:uuid', () => {
     const ticket = await live(home.companyId, { queueId: queueA.id });
     const byId = await t.as(agentA.token).get(`/tickets/${ticket.id}`);
     expect(byId.statusCode).toBe(200);
-    expect(byId.json()).toMatchObject({ id: ticket.id, uuid: ticket.uuid, queue: { name: 'Vendas' } });
+    expect(byId.json()).toMatchObject({
+      id: ticket.id,
+      uuid: ticket.uuid,
+      queue: { name: 'Vendas' },
+    });
     const byUuid = await t.as(agentA.token).get(`/tickets/u/${ticket.uuid}`);
     expect(byUuid.json().id).toBe(ticket.id);
   });
 
-  it('is ERR_NO_PERMISSION outside the caller\'s queues, readable by an admin', async () => {
+  it("is ERR_NO_PERMISSION outside the caller's queues, readable by an admin", async () => {
     const ticket = await live(home.companyId, { queueId: queueB.id });
     for (const url of [`/tickets/${ticket.id}`, `/tickets/u/${ticket.uuid}`]) {
       const res = await t.as(agentA.token).get(url);
@@ -305,7 +315,10 @@ describe('POST /tickets', () => {
     for (const res of answers.filter((r) => r.statusCode === 409)) {
       expect(res.json().ticket.id).toBe(winner.id);
     }
-    const rows = await t.database.db.select().from(tickets).where(eq(tickets.contactId, contact.id));
+    const rows = await t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.contactId, contact.id));
     expect(rows).toHaveLength(1);
   });
 
@@ -352,7 +365,12 @@ describe('POST /tickets', () => {
   });
 
   it('refuses unknown fields and bad ids', async () => {
-    for (const body of [{ contactId: 1, extra: true }, { contactId: 'x' }, {}, { contactId: 1, status: 'closed' }]) {
+    for (const body of [
+      { contactId: 1, extra: true },
+      { contactId: 'x' },
+      {},
+      { contactId: 1, status: 'closed' },
+    ]) {
       const res = await t.as(home.adminToken).post('/tickets', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -513,10 +531,12 @@ describe('PUT /tickets/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'pending', queueId: queueB.id, userId: null });
     // Queue B hears the ticket; queue A is told to drop it.
-    await expect.poll(() => heardB).toContainEqual({
-      action: 'update',
-      ticket: expect.objectContaining({ id: ticket.id, queueId: queueB.id }),
-    });
+    await expect
+      .poll(() => heardB)
+      .toContainEqual({
+        action: 'update',
+        ticket: expect.objectContaining({ id: ticket.id, queueId: queueB.id }),
+      });
     await expect.poll(() => heardA).toContainEqual({ action: 'delete', ticketId: ticket.id });
     expect(heardA).not.toContainEqual(expect.objectContaining({ action: 'update' }));
 
@@ -561,7 +581,7 @@ describe('PUT /tickets/:id', () => {
     ]);
   });
 
-  it('is 403 outside the caller\'s tickets and 404 for another company\'s, changing nothing', async () => {
+  it("is 403 outside the caller's tickets and 404 for another company's, changing nothing", async () => {
     const hidden = await live(home.companyId, { queueId: queueB.id });
     const res = await put(agentA.token, hidden.id, { status: 'open' });
     expect(res.statusCode).toBe(403);
@@ -591,7 +611,10 @@ describe('DELETE /tickets/:id', () => {
     const res = await t.as(home.adminToken).delete(`/tickets/${ticket.id}`);
     expect(res.statusCode).toBe(204);
     expect(await ticketRow(ticket.id)).toBeUndefined();
-    const left = await t.database.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    const left = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.ticketId, ticket.id));
     expect(left).toEqual([]);
     expect(emittedOf(t, `company-${home.companyId}-ticket`)).toContainEqual({
       action: 'delete',

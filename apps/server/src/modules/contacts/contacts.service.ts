@@ -1,0 +1,191 @@
+import {
+  CONTACTS_LIST_LIMIT,
+  type Contact,
+  type ContactCreate,
+  type ContactListQuery,
+  type ContactUpdate,
+  DEFAULT_PAGE_SIZE,
+  optionalEmailField,
+} from '@atendi/shared';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Platform } from '../../app';
+import { isUniqueViolation } from '../../db/errors';
+import { contacts, messages, tickets } from '../../db/schema';
+import { type TenantDb, tenantDb } from '../../db/tenant';
+import type { RequestContext } from '../../platform/auth/context';
+import { AppError } from '../../platform/errors';
+import { page, sliceMore } from '../../platform/routes';
+import { type MultipartSource, readFileBuffer } from '../../platform/uploads';
+import { mediaOf, presentTicket, selectTickets } from '../tickets/tickets.repository';
+import { contactsOf, parseContactsCsv } from './contacts.import';
+import {
+  contactSearch,
+  createdBetween,
+  presentContact,
+  contactsRepository as repo,
+} from './contacts.repository';
+
+const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+const IMPORT_BATCH = 500;
+
+const notFound = () => new AppError('ERR_NO_CONTACT_FOUND', 404);
+
+async function unique<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error, 'contacts_company_number_key')) {
+      throw new AppError('ERR_DUPLICATED_CONTACT', 409);
+    }
+    throw error;
+  }
+}
+
+export class ContactsService {
+  constructor(private readonly platform: Pick<Platform, 'events' | 'storage'>) {}
+
+  async list(ctx: RequestContext, query: ContactListQuery) {
+    const search = query.searchParam?.trim();
+    const where = and(
+      search ? contactSearch(search) : undefined,
+      query.date
+        ? createdBetween(query.date, query.date)
+        : createdBetween(query.dateStart, query.dateEnd),
+    );
+    const { limit, offset } = page(query.pageNumber, DEFAULT_PAGE_SIZE);
+    const { rows, count } = await repo.page(tenantDb(ctx), where, limit, offset);
+    const { rows: pageRows, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);
+    return { contacts: pageRows, count, hasMore };
+  }
+
+  /** Every contact for pickers, by name; capped so a huge address book cannot stall a page. */
+  listAll(ctx: RequestContext, query: { name?: string; searchParam?: string }) {
+    const search = (query.name ?? query.searchParam)?.trim();
+    return repo.list(
+      tenantDb(ctx),
+      search ? contactSearch(search) : undefined,
+      CONTACTS_LIST_LIMIT,
+    );
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<Contact> {
+    const row = await repo.byId(tenantDb(ctx), id);
+    if (!row) throw notFound();
+    return presentContact(row);
+  }
+
+  async create(ctx: RequestContext, data: ContactCreate): Promise<Contact> {
+    const db = tenantDb(ctx);
+    const [row] = await unique(
+      db
+        .insert(contacts, {
+          name: data.name,
+          number: data.number,
+          email: data.email ?? '',
+          extraInfo: (data.extraInfo ?? []).map(({ name, value }) => ({ name, value })),
+        })
+        .returning(),
+    );
+    return this.#announce(ctx, presentContact(row!), 'create');
+  }
+
+  async update(ctx: RequestContext, id: number, data: ContactUpdate): Promise<Contact> {
+    const db = tenantDb(ctx);
+    const current = await repo.byId(db, id);
+    if (!current) throw notFound();
+    const [row] = await unique(
+      db
+        .update(
+          contacts,
+          {
+            name: data.name,
+            // A group's number is its id on the network, not something to edit.
+            number: current.isGroup ? undefined : data.number,
+            email: data.email,
+            extraInfo: data.extraInfo?.map(({ name, value }) => ({ name, value })),
+            updatedAt: new Date(),
+          },
+          eq(contacts.id, id),
+        )
+        .returning(),
+    );
+    if (!row) throw notFound();
+    return this.#announce(ctx, presentContact(row), 'update');
+  }
+
+  /** Deletes the contact with its tickets and their messages (and the messages' files). */
+  async remove(ctx: RequestContext, id: number): Promise<void> {
+    const db = tenantDb(ctx);
+    if (!(await repo.byId(db, id))) throw notFound();
+    const ofContact: SQL = sql`${messages.ticketId} in (
+      select t.id from ${tickets} t where t.company_id = ${ctx.companyId} and t.contact_id = ${id})`;
+    const [files, contactTickets] = await Promise.all([
+      mediaOf(db, ofContact),
+      selectTickets(db, eq(tickets.contactId, id)),
+    ]);
+    const deleted = await db.delete(contacts, eq(contacts.id, id)).returning({ id: contacts.id });
+    if (deleted.length === 0) throw notFound();
+    for (const row of contactTickets) {
+      this.platform.events.emit('ticket.deleted', {
+        companyId: ctx.companyId,
+        ticket: presentTicket(row),
+      });
+    }
+    this.platform.events.emit('contact.deleted', { companyId: ctx.companyId, contactId: id });
+    await Promise.all(files.map((key) => this.platform.storage.remove(key).catch(() => {})));
+  }
+
+  /**
+   * A CSV of contacts (name;number;email or name,number,email with a header). Rows with a bad
+   * number and numbers the company already has are skipped; the answer counts both.
+   */
+  async import(ctx: RequestContext, source: MultipartSource | undefined) {
+    if (!source) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
+    const file = await readFileBuffer(source, 'file', IMPORT_MAX_BYTES);
+    if (!file) {
+      throw new AppError('ERR_VALIDATION', 400, {
+        fields: [{ path: 'body.file', message: 'Required' }],
+      });
+    }
+    const rows = parseContactsCsv(file.buffer.toString('utf8'));
+    if (!rows) {
+      throw new AppError('ERR_VALIDATION', 400, {
+        fields: [{ path: 'body.file', message: 'Header must name a number column' }],
+      });
+    }
+    const candidates = contactsOf(rows);
+    const valid = new Map<string, { name: string; number: string; email: string }>();
+    for (const candidate of candidates) {
+      const number = /^[\d\s()+.-]+$/.test(candidate.number)
+        ? candidate.number.replace(/\D/g, '')
+        : '';
+      if (number.length < 8 || number.length > 50 || valid.has(number)) continue;
+      const email = optionalEmailField.safeParse(candidate.email);
+      valid.set(number, {
+        number,
+        name: (candidate.name || number).slice(0, 50),
+        email: email.success ? email.data : '',
+      });
+    }
+    const imported = await this.#insertNew(tenantDb(ctx), [...valid.values()]);
+    return { imported, skipped: candidates.length - imported };
+  }
+
+  async #insertNew(db: TenantDb, rows: { name: string; number: string; email: string }[]) {
+    let inserted = 0;
+    for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
+      const batch = rows.slice(start, start + IMPORT_BATCH);
+      const added = await db
+        .insert(contacts, batch)
+        .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
+        .returning({ id: contacts.id });
+      inserted += added.length;
+    }
+    return inserted;
+  }
+
+  #announce(ctx: RequestContext, contact: Contact, action: 'create' | 'update'): Contact {
+    this.platform.events.emit('contact.saved', { companyId: ctx.companyId, action, contact });
+    return contact;
+  }
+}

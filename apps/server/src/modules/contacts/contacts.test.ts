@@ -1,0 +1,310 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { agent, emittedOf, inboxCompany, inboxFactories, postForm } from '../../../test/inbox';
+import { contacts, messages, tickets } from '../../db/schema';
+import { contactsOf, parseContactsCsv } from './contacts.import';
+
+let t: TestServer;
+let make: ReturnType<typeof inboxFactories>;
+let home: Awaited<ReturnType<typeof inboxCompany>>;
+let other: Awaited<ReturnType<typeof inboxCompany>>;
+let user: Awaited<ReturnType<typeof agent>>;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  make = inboxFactories(t);
+  home = await inboxCompany(t);
+  other = await inboxCompany(t);
+  user = await agent(t, home.companyId);
+});
+afterAll(() => t.stop());
+
+const contactRow = async (id: number) =>
+  (await t.database.db.select().from(contacts).where(eq(contacts.id, id)))[0];
+
+describe('POST /contacts', () => {
+  it('creates a contact with its digits, email and extra info, and announces it', async () => {
+    const res = await t.as(user.token).post('/contacts', {
+      name: 'Maria Silva',
+      number: '+55 (11) 98888-0001',
+      email: 'Maria@Example.com',
+      extraInfo: [{ name: 'CPF', value: '123' }],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      name: 'Maria Silva',
+      number: '5511988880001',
+      email: 'maria@example.com',
+      extraInfo: [{ name: 'CPF', value: '123' }],
+      profilePicUrl: '',
+      isGroup: false,
+    });
+    expect(emittedOf(t, `company-${home.companyId}-contact`)).toContainEqual({
+      action: 'update',
+      contact: expect.objectContaining({ id: res.json().id }),
+    });
+  });
+
+  it('applies the form rules', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ name: 'M', number: '5511988880002' }, 'body.name', 'Too Short!'],
+      [{ name: 'M'.repeat(51), number: '5511988880002' }, 'body.name', 'Too Long!'],
+      [{ number: '5511988880002' }, 'body.name', 'Required'],
+      [{ name: 'Maria', number: '1234567' }, 'body.number', 'Too Short!'],
+      [{ name: 'Maria', number: '1'.repeat(51) }, 'body.number', 'Too Long!'],
+      [{ name: 'Maria', number: 'abc12345678' }, 'body.number', 'Invalid number'],
+      [{ name: 'Maria', number: '5511988880002', email: 'nope' }, 'body.email', 'Invalid email'],
+      [
+        { name: 'Maria', number: '5511988880002', extraInfo: [{ name: '', value: 'x' }] },
+        'body.extraInfo.0.name',
+        'Required',
+      ],
+    ];
+    for (const [body, path, message] of cases) {
+      const res = await t.as(user.token).post('/contacts', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().fields).toContainEqual({ path, message });
+    }
+    const unknown = await t
+      .as(user.token)
+      .post('/contacts', { name: 'Maria', number: '5511988880002', companyId: 9 });
+    expect(unknown.statusCode).toBe(400);
+    const empty = await t
+      .as(user.token)
+      .post('/contacts', { name: 'Sem Email', number: '5511988880003', email: '' });
+    expect(empty.statusCode).toBe(201);
+  });
+
+  it('refuses a number the company already has, even at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.as(user.token).post('/contacts', { name: 'Dup', number: '5511988880010' }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    for (const res of answers.filter((r) => r.statusCode !== 201)) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe('ERR_DUPLICATED_CONTACT');
+    }
+    // Another company may have the same number.
+    const elsewhere = await t
+      .as(other.adminToken)
+      .post('/contacts', { name: 'Dup', number: '5511988880010' });
+    expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/contacts', payload: {} });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /contacts', () => {
+  it('searches name, number and email, pages by 20 with a count', async () => {
+    const fresh = await inboxCompany(t);
+    for (let i = 0; i < 25; i++) {
+      await make.contact(fresh.companyId, { name: `Cliente ${String(i).padStart(2, '0')}` });
+    }
+    await make.contact(fresh.companyId, {
+      name: 'Roberto',
+      number: '5531912345678',
+      email: 'beto@loja.com',
+    });
+    const first = (await t.as(fresh.adminToken).get('/contacts?searchParam=cliente')).json();
+    expect(first).toMatchObject({ count: 25, hasMore: true });
+    expect(first.contacts).toHaveLength(20);
+    expect(first.contacts[0].name).toBe('Cliente 00');
+    const second = (
+      await t.as(fresh.adminToken).get('/contacts?searchParam=cliente&pageNumber=2')
+    ).json();
+    expect(second).toMatchObject({ count: 25, hasMore: false });
+    expect(second.contacts).toHaveLength(5);
+    for (const term of ['rober', '91234', '(31) 91234-5678', 'loja.com']) {
+      const res = (
+        await t.as(fresh.adminToken).get(`/contacts?searchParam=${encodeURIComponent(term)}`)
+      ).json();
+      expect(
+        res.contacts.map((c: { name: string }) => c.name),
+        term,
+      ).toEqual(['Roberto']);
+    }
+  });
+
+  it('filters by creation day or range', async () => {
+    const fresh = await inboxCompany(t);
+    await make.contact(fresh.companyId, {
+      name: 'Antigo',
+      createdAt: new Date('2024-06-01T12:00:00Z'),
+    });
+    await make.contact(fresh.companyId, {
+      name: 'Noite',
+      // 23:30 on June 10th in São Paulo.
+      createdAt: new Date('2024-06-11T02:30:00Z'),
+    });
+    const names = async (query: string) =>
+      (await t.as(fresh.adminToken).get(`/contacts?${query}`))
+        .json()
+        .contacts.map((c: { name: string }) => c.name);
+    expect(await names('date=2024-06-10')).toEqual(['Noite']);
+    expect(await names('dateStart=2024-05-01&dateEnd=2024-06-05')).toEqual(['Antigo']);
+    expect(await names('dateStart=2024-06-02')).toEqual(['Noite']);
+    expect((await t.as(fresh.adminToken).get('/contacts?date=junho')).statusCode).toBe(400);
+  });
+
+  it("never lists another company's contacts", async () => {
+    const theirs = await make.contact(other.companyId, { name: 'Estrangeiro Unico' });
+    const list = (await t.as(home.adminToken).get('/contacts?searchParam=Estrangeiro')).json();
+    expect(list.contacts).toEqual([]);
+    const all = (await t.as(home.adminToken).get('/contacts/list')).json();
+    expect(all.map((c: { id: number }) => c.id)).not.toContain(theirs.id);
+  });
+
+  it('GET /contacts/list answers every contact by name, optionally filtered', async () => {
+    const fresh = await inboxCompany(t);
+    await make.contact(fresh.companyId, { name: 'Bia' });
+    await make.contact(fresh.companyId, { name: 'Ari' });
+    const all = (await t.as(fresh.adminToken).get('/contacts/list')).json();
+    expect(all.map((c: { name: string }) => c.name)).toEqual(['Ari', 'Bia']);
+    const some = (await t.as(fresh.adminToken).get('/contacts/list?name=bi')).json();
+    expect(some.map((c: { name: string }) => c.name)).toEqual(['Bia']);
+  });
+});
+
+describe('GET and PUT /contacts/:id', () => {
+  it('reads and edits a contact, keeping its profile picture', async () => {
+    const contact = await make.contact(home.companyId, {
+      profilePicUrl: 'https://pps.example/pic.jpg',
+    });
+    const got = await t.as(user.token).get(`/contacts/${contact.id}`);
+    expect(got.json()).toMatchObject({
+      id: contact.id,
+      profilePicUrl: 'https://pps.example/pic.jpg',
+    });
+    const res = await t.as(user.token).put(`/contacts/${contact.id}`, {
+      name: 'Novo Nome',
+      number: '5511977776666',
+      extraInfo: [{ id: 3, name: 'Plano', value: 'Ouro' }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Novo Nome',
+      number: '5511977776666',
+      extraInfo: [{ name: 'Plano', value: 'Ouro' }],
+      profilePicUrl: 'https://pps.example/pic.jpg',
+    });
+    expect(emittedOf(t, `company-${home.companyId}-contact`)).toContainEqual({
+      action: 'update',
+      contact: expect.objectContaining({ name: 'Novo Nome' }),
+    });
+  });
+
+  it('refuses a number another contact has', async () => {
+    const first = await make.contact(home.companyId);
+    const second = await make.contact(home.companyId);
+    const res = await t.as(user.token).put(`/contacts/${second.id}`, { number: first.number });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('ERR_DUPLICATED_CONTACT');
+    expect((await contactRow(second.id))!.number).toBe(second.number);
+  });
+
+  it("is 404 for another company's contact, which stays as it was", async () => {
+    const theirs = await make.contact(other.companyId, { name: 'Deles' });
+    expect((await t.as(home.adminToken).get(`/contacts/${theirs.id}`)).statusCode).toBe(404);
+    const res = await t.as(home.adminToken).put(`/contacts/${theirs.id}`, { name: 'Meu' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('ERR_NO_CONTACT_FOUND');
+    expect((await contactRow(theirs.id))!.name).toBe('Deles');
+  });
+});
+
+describe('DELETE /contacts/:id', () => {
+  it('is for admins; removes the contact with its tickets and messages', async () => {
+    const contact = await make.contact(home.companyId);
+    const ticket = await make.ticket(home.companyId, {
+      contactId: contact.id,
+      whatsappId: home.connection.id,
+    });
+    await make.message(home.companyId, ticket.id);
+    const denied = await t.as(user.token).delete(`/contacts/${contact.id}`);
+    expect(denied.statusCode).toBe(403);
+    expect(await contactRow(contact.id)).toBeDefined();
+
+    const res = await t.as(home.adminToken).delete(`/contacts/${contact.id}`);
+    expect(res.statusCode).toBe(204);
+    expect(await contactRow(contact.id)).toBeUndefined();
+    expect(await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id))).toEqual([]);
+    expect(
+      await t.database.db.select().from(messages).where(eq(messages.ticketId, ticket.id)),
+    ).toEqual([]);
+    expect(emittedOf(t, `company-${home.companyId}-contact`)).toContainEqual({
+      action: 'delete',
+      contactId: contact.id,
+    });
+  });
+
+  it("is 404 for another company's contact", async () => {
+    const theirs = await make.contact(other.companyId);
+    expect((await t.as(home.adminToken).delete(`/contacts/${theirs.id}`)).statusCode).toBe(404);
+    expect(await contactRow(theirs.id)).toBeDefined();
+  });
+});
+
+describe('POST /contacts/import', () => {
+  it('imports a CSV with ; or , and counts what it skipped', async () => {
+    const fresh = await inboxCompany(t);
+    await make.contact(fresh.companyId, { number: '5511955550003' });
+    const csv = [
+      'name;number;email',
+      'Ana;5511955550001;ana@x.com',
+      '"Silva; Bruno";+55 11 95555-0002;',
+      'Existente;5511955550003;',
+      'Curto;123;',
+      'Repetida;5511955550001;',
+      'Sem email valido;5511955550004;nao-e-email',
+    ].join('\r\n');
+    const res = await postForm(t, fresh.adminToken, '/contacts/import', {}, [
+      { field: 'file', name: 'contatos.csv', type: 'text/csv', content: Buffer.from(csv) },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ imported: 3, skipped: 3 });
+    const rows = await t.database.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.companyId, fresh.companyId));
+    expect(rows.map((r) => [r.name, r.number, r.email]).sort()).toEqual(
+      [
+        ['Ana', '5511955550001', 'ana@x.com'],
+        ['Silva; Bruno', '5511955550002', ''],
+        ['Sem email valido', '5511955550004', ''],
+        [expect.any(String), '5511955550003', ''],
+      ].sort(),
+    );
+
+    const comma = await postForm(t, fresh.adminToken, '/contacts/import', {}, [
+      {
+        field: 'file',
+        name: 'c.csv',
+        type: 'text/csv',
+        content: Buffer.from('\uFEFFNome,Número,E-mail\nCarla,5511955550005,carla@x.com\n'),
+      },
+    ]);
+    expect(comma.json()).toEqual({ imported: 1, skipped: 0 });
+  });
+
+  it('needs a CSV file with a number column', async () => {
+    const noFile = await postForm(t, home.adminToken, '/contacts/import', {});
+    expect(noFile.statusCode).toBe(400);
+    const noHeader = await postForm(t, home.adminToken, '/contacts/import', {}, [
+      { field: 'file', name: 'c.csv', type: 'text/csv', content: Buffer.from('a;b\n1;2') },
+    ]);
+    expect(noHeader.statusCode).toBe(400);
+    const json = await t.as(home.adminToken).post('/contacts/import', { file: 'x' });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('parses quoted cells and line breaks', () => {
+    const rows = parseContactsCsv('name,number\n"A ""B""\nC",5511\n\n')!;
+    expect(contactsOf(rows)).toEqual([{ name: 'A "B"\nC', number: '5511', email: '' }]);
+  });
+});
