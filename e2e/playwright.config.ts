@@ -9,7 +9,9 @@ export default defineConfig({
   workers: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: '../test-results/playwright.json' }]]
+    : [['list']],
   outputDir: 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${WEB_PORT}`,
