@@ -47,9 +47,15 @@ import { plansRoutes } from './modules/plans/plans.routes';
 import { PlansService } from './modules/plans/plans.service';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { QueuesService } from './modules/queues/queues.service';
+import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
+import { QuickMessagesService } from './modules/quick-messages/quick-messages.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { systemRoutes } from './modules/system/system.routes';
+import { tagsRoutes } from './modules/tags/tags.routes';
+import { TagsService } from './modules/tags/tags.service';
+import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes';
+import { TicketNotesService } from './modules/ticket-notes/ticket-notes.service';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { TicketsService } from './modules/tickets/tickets.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -106,6 +112,9 @@ function createServices(platform: Platform) {
     tickets: new TicketsService(platform, outbound),
     messages: new MessagesService(platform, outbound),
     contacts: new ContactsService(platform),
+    ticketNotes: new TicketNotesService(),
+    tags: new TagsService(platform),
+    quickMessages: new QuickMessagesService(platform),
     auth: new AuthService(platform),
     users,
     companies: new CompaniesService(platform),
@@ -240,6 +249,9 @@ export async function buildApp({
   await app.register(ticketsRoutes(services));
   await app.register(messagesRoutes(services));
   await app.register(contactsRoutes(services));
+  await app.register(ticketNotesRoutes(services));
+  await app.register(tagsRoutes(services));
+  await app.register(quickMessagesRoutes(services));
   await app.register(mediaRoutes(platform.storage));
   await app.register(simulatorRoutes(simulatorNetwork, platform.storage));
   await app.register(baileysRoutes(baileys, services));

@@ -1,0 +1,193 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  hasRole,
+  MEDIA_UPLOAD_TYPES,
+  type QuickMessage,
+  type QuickMessageCreate,
+  type QuickMessageListQuery,
+  type QuickMessageUpdate,
+  quickMessageMediaFormSchema,
+} from '@atendi/shared';
+import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Platform } from '../../app';
+import { quickMessages } from '../../db/schema';
+import { tenantDb } from '../../db/tenant';
+import type { RequestContext } from '../../platform/auth/context';
+import { AppError, forbidden } from '../../platform/errors';
+import { isoRequired, likePattern, page, sliceMore } from '../../platform/routes';
+import {
+  discardUploads,
+  type MultipartSource,
+  parseFields,
+  readUploads,
+} from '../../platform/uploads';
+
+type Row = typeof quickMessages.$inferSelect;
+
+const MEDIA_RULES = { fileFields: ['file'], maxFiles: 1, types: MEDIA_UPLOAD_TYPES };
+const notFound = () => new AppError('ERR_NOT_FOUND', 404);
+
+/** What a caller sees: the company's shared ('geral') replies and its own; admins all. */
+function visible(ctx: RequestContext): SQL | undefined {
+  if (hasRole(ctx, 'admin')) return undefined;
+  return or(eq(quickMessages.geral, true), eq(quickMessages.userId, ctx.userId));
+}
+
+export class QuickMessagesService {
+  constructor(private readonly platform: Pick<Platform, 'storage'>) {}
+
+  #present(row: Row): QuickMessage {
+    return {
+      id: row.id,
+      shortcode: row.shortcode,
+      message: row.message,
+      mediaPath: row.mediaPath ? this.platform.storage.signedPath(row.mediaPath) : null,
+      mediaName: row.mediaName,
+      isMedia: row.mediaPath !== null,
+      geral: row.geral,
+      userId: row.userId,
+      createdAt: isoRequired(row.createdAt),
+      updatedAt: isoRequired(row.updatedAt),
+    };
+  }
+
+  async list(ctx: RequestContext, query: QuickMessageListQuery) {
+    const db = tenantDb(ctx);
+    const search = query.searchParam?.trim();
+    const where = and(
+      visible(ctx),
+      query.userId
+        ? or(eq(quickMessages.geral, true), eq(quickMessages.userId, query.userId))
+        : undefined,
+      search
+        ? or(
+            ilike(quickMessages.shortcode, likePattern(search)),
+            ilike(quickMessages.message, likePattern(search)),
+          )
+        : undefined,
+    );
+    const { limit, offset } = page(query.pageNumber, DEFAULT_PAGE_SIZE);
+    const [rows, count] = await Promise.all([
+      db
+        .selectFrom(quickMessages, where)
+        .orderBy(asc(quickMessages.shortcode), asc(quickMessages.id))
+        .limit(limit)
+        .offset(offset),
+      db.count(quickMessages, where),
+    ]);
+    const { rows: pageRows, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);
+    return { records: pageRows.map((row) => this.#present(row)), count, hasMore };
+  }
+
+  /** For the '/' picker of the message input: shared ones and the caller's own. */
+  async listAll(ctx: RequestContext): Promise<QuickMessage[]> {
+    const rows = await tenantDb(ctx)
+      .selectFrom(
+        quickMessages,
+        or(eq(quickMessages.geral, true), eq(quickMessages.userId, ctx.userId)),
+      )
+      .orderBy(asc(quickMessages.shortcode));
+    return rows.map((row) => this.#present(row));
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<QuickMessage> {
+    return this.#present(await this.#readable(ctx, id));
+  }
+
+  async create(ctx: RequestContext, data: QuickMessageCreate): Promise<QuickMessage> {
+    const [row] = await tenantDb(ctx)
+      .insert(quickMessages, {
+        shortcode: data.shortcode,
+        message: data.message ?? '',
+        geral: data.geral ?? false,
+        userId: ctx.userId,
+      })
+      .returning();
+    return this.#present(row!);
+  }
+
+  async update(ctx: RequestContext, id: number, data: QuickMessageUpdate): Promise<QuickMessage> {
+    await this.#editable(ctx, id);
+    const [row] = await tenantDb(ctx)
+      .update(
+        quickMessages,
+        {
+          shortcode: data.shortcode,
+          message: data.message,
+          geral: data.geral,
+          updatedAt: new Date(),
+        },
+        eq(quickMessages.id, id),
+      )
+      .returning();
+    if (!row) throw notFound();
+    return this.#present(row);
+  }
+
+  async remove(ctx: RequestContext, id: number): Promise<void> {
+    const current = await this.#editable(ctx, id);
+    await tenantDb(ctx).delete(quickMessages, eq(quickMessages.id, id));
+    if (current.mediaPath) await this.platform.storage.remove(current.mediaPath).catch(() => {});
+  }
+
+  /** Attaches a file (form field `file`), replacing the one it had. */
+  async attachMedia(
+    ctx: RequestContext,
+    id: number,
+    source: MultipartSource | undefined,
+  ): Promise<QuickMessage> {
+    const current = await this.#editable(ctx, id);
+    if (!source) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
+    const form = await readUploads(source, this.platform.storage, ctx.companyId, MEDIA_RULES);
+    const [file] = form.files;
+    try {
+      parseFields(quickMessageMediaFormSchema, form.fields);
+      if (!file) {
+        throw new AppError('ERR_VALIDATION', 400, {
+          fields: [{ path: 'body.file', message: 'Required' }],
+        });
+      }
+      const [row] = await tenantDb(ctx)
+        .update(
+          quickMessages,
+          { mediaPath: file.key, mediaName: file.fileName, updatedAt: new Date() },
+          eq(quickMessages.id, id),
+        )
+        .returning();
+      if (!row) throw notFound();
+      if (current.mediaPath) await this.platform.storage.remove(current.mediaPath).catch(() => {});
+      return this.#present(row);
+    } catch (error) {
+      await discardUploads(this.platform.storage, form.files);
+      throw error;
+    }
+  }
+
+  async detachMedia(ctx: RequestContext, id: number): Promise<QuickMessage> {
+    const current = await this.#editable(ctx, id);
+    const [row] = await tenantDb(ctx)
+      .update(
+        quickMessages,
+        { mediaPath: null, mediaName: null, updatedAt: new Date() },
+        eq(quickMessages.id, id),
+      )
+      .returning();
+    if (current.mediaPath) await this.platform.storage.remove(current.mediaPath).catch(() => {});
+    return this.#present(row!);
+  }
+
+  async #readable(ctx: RequestContext, id: number): Promise<Row> {
+    const db = tenantDb(ctx);
+    const [row] = await db.selectFrom(quickMessages, eq(quickMessages.id, id));
+    if (!row) throw notFound();
+    if (!hasRole(ctx, 'admin') && !row.geral && row.userId !== ctx.userId) throw forbidden();
+    return row;
+  }
+
+  /** Its author edits a reply; admins any. */
+  async #editable(ctx: RequestContext, id: number): Promise<Row> {
+    const row = await this.#readable(ctx, id);
+    if (!hasRole(ctx, 'admin') && row.userId !== ctx.userId) throw forbidden();
+    return row;
+  }
+}

@@ -1,0 +1,166 @@
+import { existsSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { agent, inboxCompany, PNG, postForm } from '../../../test/inbox';
+import { quickMessages } from '../../db/schema';
+
+let t: TestServer;
+let home: Awaited<ReturnType<typeof inboxCompany>>;
+let other: Awaited<ReturnType<typeof inboxCompany>>;
+let ana: Awaited<ReturnType<typeof agent>>;
+let bia: Awaited<ReturnType<typeof agent>>;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  home = await inboxCompany(t);
+  other = await inboxCompany(t);
+  ana = await agent(t, home.companyId, { name: 'Ana' });
+  bia = await agent(t, home.companyId, { name: 'Bia' });
+});
+afterAll(() => t.stop());
+
+const create = (token: string, body: Record<string, unknown>) =>
+  t.as(token).post('/quick-messages', body);
+
+const row = async (id: number) =>
+  (await t.database.db.select().from(quickMessages).where(eq(quickMessages.id, id)))[0];
+
+describe('POST and PUT /quick-messages', () => {
+  it("creates the caller's reply; the shortcode is required", async () => {
+    const res = await create(ana.token, { shortcode: 'ola', message: 'Olá, {{contactName}}!' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      shortcode: 'ola',
+      message: 'Olá, {{contactName}}!',
+      geral: false,
+      isMedia: false,
+      mediaPath: null,
+      userId: ana.user.id,
+    });
+    const missing = await create(ana.token, { message: 'sem atalho' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toContainEqual({ path: 'body.shortcode', message: 'Required' });
+    const blank = await create(ana.token, { shortcode: '  ' });
+    expect(blank.statusCode).toBe(400);
+    const extra = await create(ana.token, { shortcode: 'x', secret: 1 });
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it('lets its author or an admin edit and delete a reply, not a colleague', async () => {
+    const id = (await create(ana.token, { shortcode: 'preco', geral: true })).json().id;
+    expect((await t.as(bia.token).put(`/quick-messages/${id}`, { message: 'x' })).statusCode).toBe(
+      403,
+    );
+    expect((await t.as(bia.token).delete(`/quick-messages/${id}`)).statusCode).toBe(403);
+    const edited = await t.as(ana.token).put(`/quick-messages/${id}`, { message: 'R$ 10' });
+    expect(edited.json()).toMatchObject({ shortcode: 'preco', message: 'R$ 10' });
+    const byAdmin = await t
+      .as(home.adminToken)
+      .put(`/quick-messages/${id}`, { shortcode: 'valor' });
+    expect(byAdmin.json().shortcode).toBe('valor');
+    expect((await t.as(home.adminToken).delete(`/quick-messages/${id}`)).statusCode).toBe(204);
+    expect(await row(id)).toBeUndefined();
+  });
+});
+
+describe('GET /quick-messages, /list and /:id', () => {
+  it("shows the company's shared replies and the caller's own", async () => {
+    const fresh = await inboxCompany(t);
+    const carla = await agent(t, fresh.companyId);
+    const dani = await agent(t, fresh.companyId);
+    await create(fresh.adminToken, { shortcode: 'geral1', geral: true });
+    const own = (await create(carla.token, { shortcode: 'carla1' })).json();
+    const hers = (await create(dani.token, { shortcode: 'dani1' })).json();
+    const shortcodes = (body: { shortcode: string }[]) => body.map((q) => q.shortcode);
+
+    expect(shortcodes((await t.as(carla.token).get('/quick-messages/list')).json())).toEqual([
+      'carla1',
+      'geral1',
+    ]);
+    const page = (await t.as(carla.token).get('/quick-messages')).json();
+    expect(page).toMatchObject({ count: 2, hasMore: false });
+    expect(shortcodes(page.records)).toEqual(['carla1', 'geral1']);
+    const search = (await t.as(carla.token).get('/quick-messages?searchParam=ger')).json();
+    expect(shortcodes(search.records)).toEqual(['geral1']);
+    const admin = (await t.as(fresh.adminToken).get('/quick-messages')).json();
+    expect(admin.count).toBe(3);
+    const forDani = (
+      await t.as(fresh.adminToken).get(`/quick-messages?userId=${dani.user.id}`)
+    ).json();
+    expect(shortcodes(forDani.records)).toEqual(['dani1', 'geral1']);
+
+    expect((await t.as(carla.token).get(`/quick-messages/${own.id}`)).statusCode).toBe(200);
+    expect((await t.as(carla.token).get(`/quick-messages/${hers.id}`)).statusCode).toBe(403);
+  });
+
+  it("is 404 for another company's reply, which stays", async () => {
+    const theirs = (await create(other.adminToken, { shortcode: 'deles', geral: true })).json();
+    expect((await t.as(home.adminToken).get(`/quick-messages/${theirs.id}`)).statusCode).toBe(404);
+    expect(
+      (await t.as(home.adminToken).put(`/quick-messages/${theirs.id}`, { shortcode: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.as(home.adminToken).delete(`/quick-messages/${theirs.id}`)).statusCode).toBe(
+      404,
+    );
+    expect((await row(theirs.id))!.shortcode).toBe('deles');
+    const list = (await t.as(home.adminToken).get('/quick-messages/list')).json();
+    expect(list.map((q: { id: number }) => q.id)).not.toContain(theirs.id);
+    expect((await t.app.inject({ method: 'GET', url: '/quick-messages' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST and DELETE /quick-messages/:id/media-upload', () => {
+  it('attaches a file under a generated name, served by a signed address, and removes it', async () => {
+    const id = (await create(ana.token, { shortcode: 'catalogo' })).json().id;
+    const res = await postForm(
+      t,
+      ana.token,
+      `/quick-messages/${id}/media-upload`,
+      { typeArch: 'quickMessage' },
+      [{ field: 'file', name: 'catálogo.png', type: 'image/png', content: PNG }],
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isMedia: true, mediaName: 'catálogo.png' });
+    expect(res.json().mediaPath).toMatch(
+      new RegExp(`^/media/${home.companyId}/[0-9a-f-]{36}\\.png\\?`),
+    );
+    const served = await t.app.inject({ method: 'GET', url: res.json().mediaPath });
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    const stored = (await row(id))!.mediaPath!;
+    const path = t.app.platform.storage.pathOf(stored);
+    expect(existsSync(path)).toBe(true);
+
+    const removed = await t.as(ana.token).delete(`/quick-messages/${id}/media-upload`);
+    expect(removed.json()).toMatchObject({ isMedia: false, mediaPath: null, mediaName: null });
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('refuses active files, colleagues and other companies, storing nothing', async () => {
+    const id = (await create(ana.token, { shortcode: 'svg' })).json().id;
+    const svg = await postForm(t, ana.token, `/quick-messages/${id}/media-upload`, {}, [
+      { field: 'file', name: 'x.svg', type: 'image/svg+xml', content: Buffer.from('<svg/>') },
+    ]);
+    expect(svg.statusCode).toBe(415);
+    const colleague = await postForm(t, bia.token, `/quick-messages/${id}/media-upload`, {}, [
+      { field: 'file', name: 'x.png', type: 'image/png', content: PNG },
+    ]);
+    expect(colleague.statusCode).toBe(403);
+    const theirs = (await create(other.adminToken, { shortcode: 'deles2' })).json();
+    const cross = await postForm(
+      t,
+      home.adminToken,
+      `/quick-messages/${theirs.id}/media-upload`,
+      {},
+      [{ field: 'file', name: 'x.png', type: 'image/png', content: PNG }],
+    );
+    expect(cross.statusCode).toBe(404);
+    const noFile = await postForm(t, ana.token, `/quick-messages/${id}/media-upload`, {
+      typeArch: 'x',
+    });
+    expect(noFile.statusCode).toBe(400);
+    expect((await row(id))!.mediaPath).toBeNull();
+    expect((await row(theirs.id))!.mediaPath).toBeNull();
+  });
+});
