@@ -80,7 +80,9 @@ test('pair the simulator connection through its QR dialog and talk to the compan
   await expect(phone.getByRole('alert').filter({ hasText: 'expirou' })).toBeVisible();
   await phone.getByLabel('Código do QR code').fill(code);
   await phone.getByRole('button', { name: 'Escanear código colado' }).click();
-  await expect(phone.getByRole('status').getByText('Conectado')).toBeVisible({ timeout: 20_000 });
+  await expect(phone.getByRole('status', { name: 'Status' }).getByText('Conectado')).toBeVisible({
+    timeout: 20_000,
+  });
 
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   await expect(row.getByText('Conectado')).toBeVisible();

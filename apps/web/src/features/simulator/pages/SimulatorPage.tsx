@@ -138,7 +138,12 @@ export function SimulatorPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <Box sx={{ flex: 1 }} role="status" aria-live="polite">
+            <Box
+              sx={{ flex: 1 }}
+              role="status"
+              aria-live="polite"
+              aria-label={t('connections:columns.status')}
+            >
               <ConnectionStatus status={status} />
             </Box>
             {status && PAIRED_STATUSES.includes(status) && (
