@@ -282,7 +282,7 @@ describe('SimulatorPage', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(posts()).toHaveLength(3));
     expect(posts()[2]?.body).toMatchObject({ kind: 'contact', body: 'Ana' });
-    expect((posts()[2]?.body as { vcard: string }).vcard).toContain(
+    expect((posts()[2]?.body as { vcard?: string } | undefined)?.vcard).toContain(
       'TEL;type=CELL;type=VOICE;waid=5511912345678:+5511912345678',
     );
   });
