@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { ProviderName } from '@atendi/shared';
-import { proto, type WAMessage } from '@whiskeysockets/baileys';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -14,7 +13,14 @@ import {
   tickets,
 } from '../db/schema';
 import { systemContext } from '../platform/auth/context';
-import { FakeWhatsAppWeb, phoneMessage, statusUpdate, textContent } from './baileys/fake-socket';
+import {
+  FakeWhatsAppWeb,
+  phoneMessage,
+  statusUpdate,
+  textContent,
+  WA_STATUS,
+  type WAMessage,
+} from './baileys/fake-socket';
 import type { CloudMessage } from './cloud-api/cloud-api.normalise';
 import { FakeGraphApi, messageWebhook, postWebhook, statusWebhook } from './cloud-api/fake-graph';
 import type { SimulatorProvider } from './simulator/simulator.provider';
@@ -327,8 +333,7 @@ function baileysDriver(): Driver & { setup(): Promise<void> } {
         });
     },
     async read(phone, ids, ack) {
-      const status =
-        ack === 3 ? proto.WebMessageInfo.Status.READ : proto.WebMessageInfo.Status.DELIVERY_ACK;
+      const status = ack === 3 ? WA_STATUS.READ : WA_STATUS.DELIVERY_ACK;
       whatsAppWeb.update(
         id,
         ...ids.map((messageId) => statusUpdate(jid(phone), messageId, status)),

@@ -68,6 +68,7 @@ export class BaileysAuthStore {
     return found;
   }
 
+  /** `upserts` hold JSON-ready values (see toJson). */
   async #write(tx: TenantDb, upserts: [string, unknown][], deletes: string[]) {
     for (let i = 0; i < deletes.length; i += CHUNK) {
       await tx.delete(
@@ -85,7 +86,7 @@ export class BaileysAuthStore {
           upserts.slice(i, i + CHUNK).map(([key, value]) => ({
             connectionId: this.connectionId,
             key,
-            value: toJson(value),
+            value,
           })),
         )
         .onConflictDoUpdate({
@@ -123,7 +124,7 @@ export class BaileysAuthStore {
           for (const [type, values] of Object.entries(data)) {
             for (const [id, value] of Object.entries(values ?? {})) {
               if (value === null || value === undefined) deletes.push(signalKey(type, id));
-              else upserts.push([signalKey(type, id), value]);
+              else upserts.push([signalKey(type, id), toJson(value)]);
             }
           }
           return this.#queue(() => this.db.transaction((tx) => this.#write(tx, upserts, deletes)));

@@ -76,6 +76,15 @@ const CROCKFORD = '123456789ABCDEFGHJKLMNPQRSTVWXYZ';
 const pairingCode = () =>
   Array.from(randomBytes(8), (byte) => CROCKFORD[byte % CROCKFORD.length]).join('');
 
+const bytes32 = (value: unknown) =>
+  (value instanceof Uint8Array || Buffer.isBuffer(value)) && value.length === 32;
+
+const validKeys = (creds: AuthenticationCreds) =>
+  bytes32(creds.noiseKey?.private) &&
+  bytes32(creds.noiseKey?.public) &&
+  bytes32(creds.signedIdentityKey?.private) &&
+  bytes32(creds.signedPreKey?.keyPair?.private);
+
 const closed = () =>
   new Boom('Connection Closed', { statusCode: DisconnectReason.connectionClosed });
 
@@ -123,6 +132,9 @@ export class FakeSocket implements BaileysSocket {
       void this.end(
         new Boom('Connection Terminated', { statusCode: DisconnectReason.connectionClosed }),
       );
+    } else if (!validKeys(creds)) {
+      // The noise handshake fails with keys that are not 32 bytes (e.g. mangled in storage).
+      void this.end(new Boom('Connection Failure', { statusCode: DisconnectReason.badSession }));
     } else if (creds.account) {
       void this.#login();
     } else if (creds.me?.id) {
@@ -578,6 +590,11 @@ export const revokeUpdate = (key: WAMessageKey): WAMessageUpdate => ({
   key,
   update: { message: null, messageStubType: proto.WebMessageInfo.StubType.REVOKE, key },
 });
+
+export type { WAMessage };
+
+/** Baileys' delivery statuses (proto.WebMessageInfo.Status), for tests outside this folder. */
+export const WA_STATUS = proto.WebMessageInfo.Status;
 
 /** Delivery status of one of our messages (proto.WebMessageInfo.Status). */
 export const statusUpdate = (remoteJid: string, id: string, status: number): WAMessageUpdate => ({
