@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { APP_VERSION, MEDIA_MAX_BYTES, MEDIA_MAX_FILES, MESSAGE_BODY_MAX } from '@atendi/shared';
+import { APP_VERSION } from '@atendi/shared';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -213,17 +212,6 @@ export async function buildApp({
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });
   await app.register(cookie);
-  // Agents' attachments: bounded per file and per form; files stream to storage, never to memory.
-  await app.register(multipart, {
-    limits: {
-      fileSize: MEDIA_MAX_BYTES,
-      files: MEDIA_MAX_FILES,
-      fields: 20,
-      fieldSize: MESSAGE_BODY_MAX * 4,
-      parts: MEDIA_MAX_FILES + 20,
-      headerPairs: 100,
-    },
-  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Atendi API', version: APP_VERSION },

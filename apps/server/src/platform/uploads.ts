@@ -1,9 +1,32 @@
 import { open } from 'node:fs/promises';
-import type { Multipart } from '@fastify/multipart';
+import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, MESSAGE_BODY_MAX } from '@atendi/shared';
+import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from './errors';
 import type { Storage } from './storage';
+
+/**
+ * Routes that take multipart forms. The parser is registered in their scope only, so every
+ * other route keeps answering a form with 415. Bounded per file and per form; files stream to
+ * storage, never to memory.
+ */
+export const withUploads =
+  (register: FastifyPluginAsyncZod): FastifyPluginAsyncZod =>
+  async (app, options) => {
+    await app.register(multipart, {
+      limits: {
+        fileSize: MEDIA_MAX_BYTES,
+        files: MEDIA_MAX_FILES,
+        fields: 20,
+        fieldSize: MESSAGE_BODY_MAX * 4,
+        parts: MEDIA_MAX_FILES + 20,
+        headerPairs: 100,
+      },
+    });
+    await register(app, options);
+  };
 
 /** A multipart request body, read only when the service decides to (after its access checks). */
 export interface MultipartSource {

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import type { Services } from '../../app';
 import { routes } from '../../platform/routes';
-import { multipartOf } from '../../platform/uploads';
+import { multipartOf, withUploads } from '../../platform/uploads';
 
 const tags = ['contacts'];
 
@@ -79,12 +79,16 @@ export const contactsRoutes = ({ contacts }: Services) =>
       },
     );
     // Multipart with a CSV as `file`.
-    app.post(
-      '/contacts/import',
-      {
-        config: { access: 'session:use' },
-        schema: { tags, response: { 200: contactImportResultSchema } },
-      },
-      (req) => contacts.import(req.ctx, multipartOf(req)),
+    await app.register(
+      withUploads(async (forms) => {
+        forms.post(
+          '/contacts/import',
+          {
+            config: { access: 'session:use' },
+            schema: { tags, response: { 200: contactImportResultSchema } },
+          },
+          (req) => contacts.import(req.ctx, multipartOf(req)),
+        );
+      }),
     );
   });

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { Services } from '../../app';
 import { routes } from '../../platform/routes';
-import { multipartOf } from '../../platform/uploads';
+import { multipartOf, withUploads } from '../../platform/uploads';
 
 const tags = ['messages'];
 
@@ -29,27 +29,31 @@ export const messagesRoutes = ({ messages }: Services) =>
       (req) => messages.list(req.ctx, req.params.ticketId, req.query.pageNumber),
     );
     // JSON (body, quotedMsg, signMessage) or a multipart form (medias files, body, signMessage).
-    app.post(
-      '/messages/:ticketId',
-      {
-        config: { access: 'session:use' },
-        schema: {
-          tags,
-          params: ticketIdParamsSchema,
-          body: messageCreateSchema.nullish(),
-          response: { 201: z.union([messageSchema, z.array(messageSchema)]) },
-        },
-      },
-      async (req, reply) =>
-        reply
-          .status(201)
-          .send(
-            await messages.send(
-              req.ctx,
-              req.params.ticketId,
-              multipartOf(req) ?? req.body ?? messageCreateSchema.parse({}),
-            ),
-          ),
+    await app.register(
+      withUploads(async (forms) => {
+        forms.post(
+          '/messages/:ticketId',
+          {
+            config: { access: 'session:use' },
+            schema: {
+              tags,
+              params: ticketIdParamsSchema,
+              body: messageCreateSchema.nullish(),
+              response: { 201: z.union([messageSchema, z.array(messageSchema)]) },
+            },
+          },
+          async (req, reply) =>
+            reply
+              .status(201)
+              .send(
+                await messages.send(
+                  req.ctx,
+                  req.params.ticketId,
+                  multipartOf(req) ?? req.body ?? messageCreateSchema.parse({}),
+                ),
+              ),
+        );
+      }),
     );
     app.delete(
       '/messages/:id',

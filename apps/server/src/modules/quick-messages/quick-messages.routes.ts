@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import type { Services } from '../../app';
 import { routes } from '../../platform/routes';
-import { multipartOf } from '../../platform/uploads';
+import { multipartOf, withUploads } from '../../platform/uploads';
 
 const tags = ['quick-messages'];
 
@@ -78,13 +78,17 @@ export const quickMessagesRoutes = ({ quickMessages }: Services) =>
       },
     );
     // Multipart: the file as `file`, and the spec client's `typeArch`.
-    app.post(
-      '/quick-messages/:id/media-upload',
-      {
-        config: { access: 'session:use' },
-        schema: { tags, params: idParamsSchema, response: { 200: quickMessageSchema } },
-      },
-      (req) => quickMessages.attachMedia(req.ctx, req.params.id, multipartOf(req)),
+    await app.register(
+      withUploads(async (forms) => {
+        forms.post(
+          '/quick-messages/:id/media-upload',
+          {
+            config: { access: 'session:use' },
+            schema: { tags, params: idParamsSchema, response: { 200: quickMessageSchema } },
+          },
+          (req) => quickMessages.attachMedia(req.ctx, req.params.id, multipartOf(req)),
+        );
+      }),
     );
     app.delete(
       '/quick-messages/:id/media-upload',
