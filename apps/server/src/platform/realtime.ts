@@ -210,8 +210,11 @@ export class RealtimeGateway {
       .fetchSockets()
       .catch(() => []);
     for (const socket of sockets) {
-      const { ctx } = socket.data as SocketData;
-      const allowed = await this.#canReadTicket(ctx, ticketId).catch(() => false);
+      // Judged with the caller as it is now, like a join.
+      const fresh = await loadContext(this.options.db, (socket.data as SocketData).claims).catch(
+        () => null,
+      );
+      const allowed = fresh ? await this.#canReadTicket(fresh, ticketId).catch(() => false) : false;
       if (!allowed) socket.leave(room);
     }
   }

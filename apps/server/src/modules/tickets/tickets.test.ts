@@ -642,6 +642,25 @@ describe('realtime room of a ticket', () => {
     expect(await joinChatBox(admin, foreign.id)).toEqual({ ok: false });
   });
 
+  it("a transfer out of the caller's queues takes its socket out of the conversation", async () => {
+    const ticket = await live(home.companyId, {
+      queueId: queueA.id,
+      status: 'open',
+      userId: agentA.user.id,
+    });
+    const colleague = await socketFor(t, agentA2.token);
+    const admin = await socketFor(t, home.adminToken);
+    expect(await joinChatBox(colleague, ticket.id)).toEqual({ ok: true });
+    expect(await joinChatBox(admin, ticket.id)).toEqual({ ok: true });
+    const inRoom = async () =>
+      (await t.realtime.io.in(`company-${home.companyId}-ticket-${ticket.id}`).fetchSockets()).map(
+        (socket) => socket.id,
+      );
+    await t.as(home.adminToken).put(`/tickets/${ticket.id}`, { queueId: queueB.id });
+    await expect.poll(inRoom).not.toContain(colleague.id);
+    expect(await inRoom()).toContain(admin.id);
+  });
+
   it('queue updates reach the queue, not the other queues', async () => {
     const ticketB = await live(home.companyId, { queueId: queueB.id });
     const userA = await socketFor(t, agentA.token);
