@@ -1,0 +1,150 @@
+import { performance } from 'node:perf_hooks';
+import type { BenchServer } from '../environment';
+import { type Generated, PASSWORD } from '../generate';
+import { round, summarise } from '../stats';
+
+export interface ListResult {
+  name: string;
+  path: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  requestsPerSecond: number;
+  /** How many rows the first answer listed (a case that answers nothing measures nothing). */
+  rows: number;
+}
+
+async function login(server: BenchServer, email: string): Promise<string> {
+  const response = await fetch(`${server.url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`login ${email}: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+const rowsOf = (body: Record<string, unknown>) => {
+  const list = body.tickets ?? body.messages ?? body.contacts ?? body.records;
+  return Array.isArray(list) ? list.length : 0;
+};
+
+/**
+ * The lists agents open all day, over HTTP on 127.0.0.1 after a warm-up: latency percentiles of
+ * sequential calls and requests per second.
+ */
+export async function listScenarios(
+  server: BenchServer,
+  data: Generated,
+  options: { requests: number; warmup: number },
+): Promise<ListResult[]> {
+  const admin = await login(server, data.adminEmail);
+  const agent = await login(server, data.agentEmail);
+  const tags = JSON.stringify(data.tagIds.slice(0, 1));
+  const users = JSON.stringify(data.userIds.slice(1, 3));
+  const cases: { name: string; token: string; path: string }[] = [
+    {
+      name: 'tickets open, admin, show all',
+      token: admin,
+      path: '/tickets?status=open&showAll=true&pageNumber=1',
+    },
+    {
+      name: 'tickets pending, admin, show all',
+      token: admin,
+      path: '/tickets?status=pending&showAll=true&pageNumber=1',
+    },
+    {
+      name: 'tickets open, user of 2 queues',
+      token: agent,
+      path: `/tickets?status=open&queueIds=${JSON.stringify(data.agentQueueIds)}&pageNumber=1`,
+    },
+    {
+      name: 'tickets pending, user of 2 queues',
+      token: agent,
+      path: `/tickets?status=pending&queueIds=${JSON.stringify(data.agentQueueIds)}&pageNumber=1`,
+    },
+    {
+      name: 'tickets with tags filter',
+      token: admin,
+      path: `/tickets?showAll=true&tags=${tags}&pageNumber=1`,
+    },
+    {
+      name: 'tickets with users filter',
+      token: admin,
+      path: `/tickets?showAll=true&users=${users}&pageNumber=1`,
+    },
+    {
+      name: 'tickets with unread messages',
+      token: admin,
+      path: '/tickets?status=open&showAll=true&withUnreadMessages=true&pageNumber=1',
+    },
+    {
+      name: 'tickets closed, page 50',
+      token: admin,
+      path: '/tickets?status=closed&showAll=true&pageNumber=50',
+    },
+    {
+      name: 'search: word in message bodies',
+      token: admin,
+      path: `/tickets?showAll=true&searchParam=${encodeURIComponent(data.search.body)}`,
+    },
+    {
+      name: 'search: contact name',
+      token: admin,
+      path: `/tickets?showAll=true&searchParam=${encodeURIComponent(data.search.name)}`,
+    },
+    {
+      name: 'search: number',
+      token: admin,
+      path: `/tickets?showAll=true&searchParam=${data.search.number}`,
+    },
+    {
+      name: 'messages page 1 (5,000-message ticket)',
+      token: admin,
+      path: `/messages/${data.longTicketId}?pageNumber=1`,
+    },
+    {
+      name: 'messages page 20 (5,000-message ticket)',
+      token: admin,
+      path: `/messages/${data.longTicketId}?pageNumber=20`,
+    },
+    { name: 'contacts page 1', token: admin, path: '/contacts?pageNumber=1' },
+    {
+      name: 'contacts with searchParam',
+      token: admin,
+      path: `/contacts?searchParam=${encodeURIComponent(data.search.name)}`,
+    },
+  ];
+  const results: ListResult[] = [];
+  for (const item of cases) {
+    const call = async () => {
+      const response = await fetch(`${server.url}${item.path}`, {
+        headers: { authorization: `Bearer ${item.token}` },
+      });
+      const body = (await response.json()) as Record<string, unknown>;
+      if (!response.ok) throw new Error(`${item.path}: ${response.status} ${JSON.stringify(body)}`);
+      return body;
+    };
+    const first = await call();
+    for (let i = 0; i < options.warmup; i++) await call();
+    const samples: number[] = [];
+    const started = performance.now();
+    for (let i = 0; i < options.requests; i++) {
+      const at = performance.now();
+      await call();
+      samples.push(performance.now() - at);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const summary = summarise(samples);
+    results.push({
+      name: item.name,
+      path: item.path,
+      p50: round(summary.p50),
+      p95: round(summary.p95),
+      p99: round(summary.p99),
+      requestsPerSecond: round(options.requests / seconds, 1),
+      rows: rowsOf(first),
+    });
+  }
+  return results;
+}
