@@ -274,9 +274,15 @@ class BaileysSession implements ChannelSession {
         const phoneNumber = this.#pairingNumber;
         this.#pairingNumber = undefined;
         this.#pairing = true;
-        const code = await socket.requestPairingCode(phoneNumber);
-        await this.#status({ status: 'PAIRING', qrcode: formatPairingCode(code) });
-      } else if (!this.#pairing) {
+        const code = await socket.requestPairingCode(phoneNumber).catch((error) => {
+          // WhatsApp refused the code (e.g. a number without an account): the QR still works.
+          this.#log.warn({ err: error }, 'pairing code refused');
+          this.#pairing = false;
+          return undefined;
+        });
+        if (code) await this.#status({ status: 'PAIRING', qrcode: formatPairingCode(code) });
+      }
+      if (!this.#pairing) {
         // Each new QR replaces the last one on the pairing dialog.
         await this.#status({ status: 'qrcode', qrcode: update.qr });
       }

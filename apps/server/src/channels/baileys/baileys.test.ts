@@ -353,6 +353,20 @@ describe('WhatsApp Web login and connection', () => {
     expect(await keysOf(id)).not.toContain('baileys:pairing-number');
   });
 
+  it('falls back to the QR when WhatsApp refuses to give a pairing code', async () => {
+    const id = await newConnection();
+    fake.refusePairingCodes = true;
+    try {
+      await t
+        .as(token)
+        .post(`/whatsappsession/${id}/pairing-code`, { phoneNumber: '5511944440009' });
+      await waitFor(id, 'qrcode');
+      expect((await row(id)).qrcode).toMatch(/^2@/);
+    } finally {
+      fake.refusePairingCodes = false;
+    }
+  });
+
   it('refuses a pairing code for another company, a non-WhatsApp-Web connection or a bad number', async () => {
     const id = await newConnection();
     const simulator = await newConnection('simulator');
@@ -587,6 +601,31 @@ describe('WhatsApp Web messages', () => {
     const sends = fake.sentBy(id).filter((send) => send.id === failed!.providerMessageId);
     expect(sends).toHaveLength(1);
     expect(sends[0]!.options?.messageId).toBe(failed!.providerMessageId);
+  });
+});
+
+describe('the real Baileys socket', () => {
+  it('reports to the session: here WhatsApp is out of reach, so bounded retries end in TIMEOUT (or a QR where it is reachable)', async () => {
+    const real = await startTestServer({}, undefined, {
+      channels: { baileys: { retry: { maxRetries: 2, baseDelayMs: 10, maxDelayMs: 20 } } },
+    });
+    try {
+      const { admin } = await real.make.company();
+      const adminToken = (await real.login(admin.email)).token;
+      const created = await real.as(adminToken).post('/whatsapp', { name: 'Real', provider: 'beta' });
+      const id = created.json().id as number;
+      await real.as(adminToken).post(`/whatsappsession/${id}`);
+      await expect
+        .poll(
+          async () =>
+            (await real.database.db.select().from(connections).where(eq(connections.id, id)))[0]!
+              .status,
+          { timeout: 20_000 },
+        )
+        .toMatch(/^(TIMEOUT|qrcode)$/);
+    } finally {
+      await real.stop();
+    }
   });
 });
 

@@ -206,6 +206,7 @@ export class FakeSocket implements BaileysSocket {
 
   async requestPairingCode(phoneNumber: string): Promise<string> {
     if (this.closed) throw closed();
+    if (this.network.refusePairingCodes) throw new Boom('bad-request', { statusCode: 400 });
     const code = pairingCode();
     this.pairingCode = code;
     this.pairingPhone = phoneNumber;
@@ -315,6 +316,8 @@ export interface EncryptedMedia {
 
 export class FakeWhatsAppWeb {
   readonly sends: FakeSend[] = [];
+  /** WhatsApp answers pairing-code requests with an error (e.g. the number has no account). */
+  refusePairingCodes = false;
   readonly groups = new Map<string, string>();
   readonly #sockets = new Map<number, FakeSocket[]>();
   readonly #unreachable = new Set<number>();
