@@ -12,6 +12,7 @@ import { apiBaseUrl } from '../../../app/api';
 import { formatTime } from '../../../app/format';
 import type { SimulatorMessage } from '../api';
 import { parseVcard } from '../vcard';
+import { whatsappText } from '../whatsappText';
 import { Ticks } from './Ticks';
 
 /** Read by screen readers, not drawn. */
@@ -45,7 +46,7 @@ function Body({ text }: { text: string }) {
       sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0 }}
       data-testid="message-body"
     >
-      {text}
+      {whatsappText(text)}
     </Typography>
   );
 }
