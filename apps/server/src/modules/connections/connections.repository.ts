@@ -8,7 +8,7 @@ import { isoRequired } from '../../platform/routes';
 const queuesOfConnection = sql<Connection['queues']>`coalesce((
   select json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color) order by q.name)
   from ${connectionQueues} cq join ${queues} q on q.id = cq.queue_id
-  where cq.connection_id = ${connections.id}), '[]'::json)`;
+  where cq.connection_id = ${connections}.id), '[]'::json)`;
 
 const fields = {
   row: connections,

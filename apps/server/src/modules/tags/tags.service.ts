@@ -29,7 +29,7 @@ const present = (row: typeof tags.$inferSelect): Tag => ({
 
 // Keyed by a tag read through the company filter; ticket_tags' composite keys keep its tickets
 // inside the company. Counted on ticket_tags_tag_idx.
-const ticketsCount = sql<number>`(select count(*)::int from ${ticketTags} tt where tt.tag_id = ${tags.id})`;
+const ticketsCount = sql<number>`(select count(*)::int from ${ticketTags} tt where tt.tag_id = ${tags}.id)`;
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 404);
 

@@ -21,7 +21,7 @@ const assignee = alias(users, 'assignee');
 const tagsOfTicket = sql<Ticket['tags']>`coalesce((
   select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by tg.name)
   from ${ticketTags} tt join ${tags} tg on tg.id = tt.tag_id
-  where tt.ticket_id = ${tickets.id}), '[]'::json)`;
+  where tt.ticket_id = ${tickets}.id), '[]'::json)`;
 
 /** A ticket with what the lists and the conversation header show, in one query. */
 export const ticketFields = {
