@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { API_PORT } from '../playwright.config';
 
@@ -22,6 +23,18 @@ async function signIn(page: Page) {
   await page.getByLabel('Senha').fill('123456');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/tickets$/);
+}
+
+/** Accessibility rules (WCAG 2.1 AA) on the page's own content. */
+async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found = result.violations.map(
+    (item) => `${item.id}: ${item.nodes.map((n) => n.target).join(' | ')}`,
+  );
+  expect(found).toEqual([]);
 }
 
 async function tokenOf(page: Page): Promise<string> {
@@ -89,6 +102,7 @@ test('pair the simulator connection through its QR dialog and talk to the compan
   await expect(row.getByText('Conectado')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Desconectar' })).toBeVisible();
   await shot(page, '12-connections-connected');
+  await expectAccessible(page);
 
   const token = await tokenOf(page);
   const connections = await apiGet(request, token, '/whatsapp');
@@ -160,6 +174,7 @@ test('pair the simulator connection through its QR dialog and talk to the compan
       await expect(answer.getByRole('img', { name: 'Lida' })).toBeVisible({ timeout: 20_000 });
       await phone.mouse.move(0, 0); // no tooltip over the chat
       await shot(phone, '13-simulator-chat-reply');
+      await expectAccessible(phone);
     }
   }
 
@@ -173,5 +188,11 @@ test('pair the simulator connection through its QR dialog and talk to the compan
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(row.getByText('Conectado')).toBeVisible();
   await shot(page, '16-connections-phone');
+  await page.getByRole('button', { name: 'Editar Simulador' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar WhatsApp' });
+  await expect(edit.getByLabel('Nome')).toHaveValue('Simulador');
+  await shot(page, '17-connection-dialog-phone');
+  await edit.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(edit).toBeHidden();
   await phone.close();
 });

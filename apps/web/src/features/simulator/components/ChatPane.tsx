@@ -122,44 +122,40 @@ export function ChatPane({ connectionId, phone, onBack }: ChatPaneProps) {
           bgcolor: theme.palette.mode === 'dark' ? '#0b141a' : '#efeae2',
         })}
       >
-        <Box
-          component="ol"
-          role="log"
-          aria-label={t('chat.messages', { name })}
-          aria-live="polite"
-          sx={{ m: 0, p: 0 }}
-        >
-          {messages.map((message, index) => {
-            const previous = messages[index - 1];
-            const newDay =
-              !previous ||
-              dayKey(new Date(previous.createdAt)) !== dayKey(new Date(message.createdAt));
-            return (
-              <Fragment key={message.id}>
-                {newDay && (
-                  <Box
-                    component="li"
-                    sx={{ listStyle: 'none', display: 'flex', justifyContent: 'center', my: 1 }}
-                  >
-                    <Typography
-                      variant="caption"
-                      sx={(theme) => ({
-                        px: 1.5,
-                        py: 0.5,
-                        borderRadius: 2,
-                        bgcolor: theme.palette.mode === 'dark' ? '#182229' : '#ffffff',
-                        color: 'text.secondary',
-                        boxShadow: '0 1px 0.5px rgba(11,20,26,.13)',
-                      })}
+        <Box role="log" aria-label={t('chat.messages', { name })} aria-live="polite">
+          <Box component="ol" sx={{ m: 0, p: 0 }}>
+            {messages.map((message, index) => {
+              const previous = messages[index - 1];
+              const newDay =
+                !previous ||
+                dayKey(new Date(previous.createdAt)) !== dayKey(new Date(message.createdAt));
+              return (
+                <Fragment key={message.id}>
+                  {newDay && (
+                    <Box
+                      component="li"
+                      sx={{ listStyle: 'none', display: 'flex', justifyContent: 'center', my: 1 }}
                     >
-                      {dayLabel(message.createdAt)}
-                    </Typography>
-                  </Box>
-                )}
-                <MessageBubble message={message} />
-              </Fragment>
-            );
-          })}
+                      <Typography
+                        variant="caption"
+                        sx={(theme) => ({
+                          px: 1.5,
+                          py: 0.5,
+                          borderRadius: 2,
+                          bgcolor: theme.palette.mode === 'dark' ? '#182229' : '#ffffff',
+                          color: 'text.secondary',
+                          boxShadow: '0 1px 0.5px rgba(11,20,26,.13)',
+                        })}
+                      >
+                        {dayLabel(message.createdAt)}
+                      </Typography>
+                    </Box>
+                  )}
+                  <MessageBubble message={message} />
+                </Fragment>
+              );
+            })}
+          </Box>
         </Box>
         {!conversation.isPending && messages.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>

@@ -52,7 +52,6 @@ export function PhoneList({ phones, selected, onSelect, onAdd }: PhoneListProps)
                 <ListItemButton
                   selected={phone.phone === selected}
                   aria-current={phone.phone === selected ? 'true' : undefined}
-                  aria-label={t('phones.open', { name })}
                   onClick={() => onSelect(phone)}
                 >
                   <ListItemAvatar sx={{ minWidth: 48 }}>

@@ -108,7 +108,7 @@ function setVisibility(state: 'visible' | 'hidden') {
 }
 
 async function openMaria() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Conversar com Maria' }));
+  fireEvent.click(await screen.findByRole('button', { name: /^Maria/ }));
   return screen.findByRole('log', { name: 'Conversa de Maria com a empresa' });
 }
 
