@@ -604,31 +604,6 @@ describe('WhatsApp Web messages', () => {
   });
 });
 
-describe('the real Baileys socket', () => {
-  it('reports to the session: here WhatsApp is out of reach, so bounded retries end in TIMEOUT (or a QR where it is reachable)', async () => {
-    const real = await startTestServer({}, undefined, {
-      channels: { baileys: { retry: { maxRetries: 2, baseDelayMs: 10, maxDelayMs: 20 } } },
-    });
-    try {
-      const { admin } = await real.make.company();
-      const adminToken = (await real.login(admin.email)).token;
-      const created = await real.as(adminToken).post('/whatsapp', { name: 'Real', provider: 'beta' });
-      const id = created.json().id as number;
-      await real.as(adminToken).post(`/whatsappsession/${id}`);
-      await expect
-        .poll(
-          async () =>
-            (await real.database.db.select().from(connections).where(eq(connections.id, id)))[0]!
-              .status,
-          { timeout: 20_000 },
-        )
-        .toMatch(/^(TIMEOUT|qrcode)$/);
-    } finally {
-      await real.stop();
-    }
-  });
-});
-
 describe('the Baileys boundary', () => {
   it('is crossed by no file outside channels/baileys', () => {
     const src = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
