@@ -23,6 +23,10 @@ const ConnectionsPage = lazyNamed(
   () => import('../features/connections/pages/ConnectionsPage'),
   'ConnectionsPage',
 );
+const ContactsPage = lazyNamed(
+  () => import('../features/contacts/pages/ContactsPage'),
+  'ContactsPage',
+);
 const SimulatorPage = lazyNamed(
   () => import('../features/simulator/pages/SimulatorPage'),
   'SimulatorPage',
@@ -55,7 +59,7 @@ export function AppRoutes() {
           <Route index element={<Home />} />
           <Route path="tickets/:uuid?" element={<TicketsPage />} />
           <Route path="quick-messages" element={placeholder('quickMessages')} />
-          <Route path="contacts" element={placeholder('contacts')} />
+          <Route path="contacts" element={<ContactsPage />} />
           <Route path="tags" element={placeholder('tags')} />
           <Route path="todolist" element={placeholder('todolist')} />
           <Route path="helps" element={placeholder('helps')} />

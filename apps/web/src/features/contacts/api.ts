@@ -1,0 +1,104 @@
+import type { Contact, ContactCreate, ContactUpdate, Ticket } from '@atendi/shared';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api';
+import { type ContactsPage, contactsKeys, patchContactCaches } from './contacts.cache';
+import { flattenPages } from './pagedCache';
+
+export function useContacts(searchParam: string) {
+  return useInfiniteQuery({
+    queryKey: contactsKeys.list(searchParam),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ContactsPage>('/contacts', {
+        query: { searchParam, pageNumber: pageParam },
+        signal,
+      }),
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+}
+
+/** Every contact of the search: the pages already loaded, then the rest asked page by page. */
+export async function fetchAllContacts(
+  searchParam: string,
+  loaded: readonly ContactsPage[],
+): Promise<Contact[]> {
+  const pages = [...loaded];
+  while (pages.length === 0 || pages[pages.length - 1]!.hasMore) {
+    pages.push(
+      await api.get<ContactsPage>('/contacts', {
+        query: { searchParam, pageNumber: pages.length + 1 },
+      }),
+    );
+  }
+  return flattenPages({ pages, pageParams: [] }, 'contacts');
+}
+
+export type SaveContactInput =
+  | { id: number; data: ContactUpdate }
+  | { id?: undefined; data: ContactCreate };
+
+export function useSaveContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // the dialog places field errors (duplicated number) itself and toasts the rest
+    meta: { silent: true },
+    mutationFn: ({ id, data }: SaveContactInput) =>
+      id === undefined
+        ? api.post<Contact>('/contacts', data)
+        : api.put<Contact>(`/contacts/${id}`, data),
+    onSuccess: (saved) => {
+      if (saved && typeof saved.id === 'number')
+        patchContactCaches(queryClient, { contact: saved });
+      else void queryClient.invalidateQueries({ queryKey: contactsKeys.lists });
+    },
+  });
+}
+
+export function useDeleteContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/contacts/${id}`),
+    onSuccess: (_result, id) => patchContactCaches(queryClient, { removedId: id }),
+  });
+}
+
+export interface ImportResult {
+  imported: number;
+  skipped: number;
+}
+
+export function useImportContacts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.post<ImportResult>('/contacts/import', form);
+    },
+    // imports announce nothing live: the lists ask again
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsKeys.lists }),
+  });
+}
+
+export interface StartConversationInput {
+  contactId: number;
+  userId: number;
+  queueId?: number | null;
+}
+
+/** POST /tickets for the contact, opened and assigned to the caller. */
+export function useStartConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // ERR_OTHER_OPEN_TICKET is an answer to act on, not an error to toast
+    meta: { silent: true },
+    mutationFn: ({ contactId, userId, queueId }: StartConversationInput) =>
+      api.post<Ticket>('/tickets', {
+        contactId,
+        status: 'open',
+        userId,
+        ...(queueId ? { queueId } : {}),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }),
+  });
+}
