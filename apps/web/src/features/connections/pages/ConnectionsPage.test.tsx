@@ -120,7 +120,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('ConnectionsPage', () => {
+// page tests click through dialogs: slow on a busy machine, so more than the 5 s default
+describe('ConnectionsPage', { timeout: 20_000 }, () => {
   it('shows each status with its icon text, provider, last update and default flag', async () => {
     serve();
     renderPage();
@@ -251,9 +252,7 @@ describe('ConnectionsPage', () => {
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Loja' })).toBeNull());
   });
 
-  it('adds a connection, validating first and showing the server rules translated', {
-    timeout: 20_000,
-  }, async () => {
+  it('adds a connection, validating first and showing the server rules translated', async () => {
     let attempts = 0;
     const calls = serve(admin, (call) => {
       if (call.method !== 'POST' || call.url.pathname !== '/whatsapp') return undefined;

@@ -125,7 +125,8 @@ afterEach(() => {
   setVisibility('visible');
 });
 
-describe('SimulatorPage', () => {
+// page tests click through dialogs: slow on a busy machine, so more than the 5 s default
+describe('SimulatorPage', { timeout: 20_000 }, () => {
   it('says it is a simulator, not WhatsApp', async () => {
     serve();
     renderPage();
