@@ -27,6 +27,7 @@ const ContactsPage = lazyNamed(
   () => import('../features/contacts/pages/ContactsPage'),
   'ContactsPage',
 );
+const TagsPage = lazyNamed(() => import('../features/tags/pages/TagsPage'), 'TagsPage');
 const SimulatorPage = lazyNamed(
   () => import('../features/simulator/pages/SimulatorPage'),
   'SimulatorPage',
@@ -60,7 +61,7 @@ export function AppRoutes() {
           <Route path="tickets/:uuid?" element={<TicketsPage />} />
           <Route path="quick-messages" element={placeholder('quickMessages')} />
           <Route path="contacts" element={<ContactsPage />} />
-          <Route path="tags" element={placeholder('tags')} />
+          <Route path="tags" element={<TagsPage />} />
           <Route path="todolist" element={placeholder('todolist')} />
           <Route path="helps" element={placeholder('helps')} />
           <Route

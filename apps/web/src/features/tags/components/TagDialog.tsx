@@ -1,0 +1,249 @@
+import { hasRole, SHORT_MESSAGE, type TagCreate, tagCreateSchema } from '@atendi/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import CheckIcon from '@mui/icons-material/Check';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import { useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useCallback, useId } from 'react';
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../../app/auth';
+import { toastError } from '../../../app/errors';
+import { applyServerFieldErrors, muiField, useValidationText } from '../../../app/forms';
+import { toast } from '../../../app/toast';
+import { useSaveTag } from '../api';
+import type { TagRow } from '../tags.cache';
+
+export const TAG_COLOR_PRESETS = [
+  '#1976d2',
+  '#2e7d32',
+  '#ed6c02',
+  '#d32f2f',
+  '#9c27b0',
+  '#00838f',
+  '#5d4037',
+  '#546e7a',
+] as const;
+
+export interface TagFormValues {
+  name: string;
+  color: string;
+  kanban: boolean;
+}
+
+const FORM_FIELDS = ['name', 'color', 'kanban'] as const;
+const SERVER_MESSAGES: Record<string, string> = {
+  [SHORT_MESSAGE]: 'validation.short',
+  'Already exists': 'validation.exists',
+  'Invalid color': 'validation.color',
+};
+
+/** Readable text on a chip of any colour (the theme's contrast rule, without the theme). */
+export function textOn(color: string, fallback = '#fff'): string {
+  const hex = color.replace('#', '');
+  const full =
+    hex.length === 3
+      ? hex
+          .split('')
+          .map((char) => char + char)
+          .join('')
+      : hex.slice(0, 6);
+  if (!/^[0-9a-f]{6}$/i.test(full)) return fallback;
+  const [r, g, b] = [0, 2, 4].map((at) => Number.parseInt(full.slice(at, at + 2), 16) / 255);
+  const linear = (value: number) =>
+    value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  const luminance = 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
+  // contrast against white vs against near-black
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#fff' : 'rgba(0,0,0,0.87)';
+}
+
+interface TagDialogProps {
+  open: boolean;
+  onClose: () => void;
+  tag?: TagRow;
+}
+
+export function TagDialog({ open, onClose, tag }: TagDialogProps) {
+  const { t } = useTranslation('tags');
+  const validationText = useValidationText();
+  const me = useSessionUser();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const editing = tag !== undefined;
+  const isAdmin = hasRole(me, 'admin');
+  const save = useSaveTag();
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<TagFormValues, unknown, TagCreate>({
+    resolver: zodResolver(tagCreateSchema) as unknown as Resolver<
+      TagFormValues,
+      unknown,
+      TagCreate
+    >,
+    defaultValues: {
+      name: tag?.name ?? '',
+      color: tag?.color || TAG_COLOR_PRESETS[0],
+      kanban: tag?.kanban === 1,
+    },
+  });
+  const [name, color] = useWatch({ control, name: ['name', 'color'] });
+
+  const message = useCallback(
+    (text: string | undefined) => {
+      const key = text ? SERVER_MESSAGES[text] : undefined;
+      return key ? t(key) : validationText(text);
+    },
+    [t, validationText],
+  );
+
+  const onSubmit = handleSubmit(async (values) => {
+    // only admins decide which tags are kanban columns
+    const data: TagCreate = isAdmin ? values : { name: values.name, color: values.color };
+    try {
+      if (editing) await save.mutateAsync({ id: tag.id, data });
+      else await save.mutateAsync({ data });
+      toast.success(t('toasts.saved'));
+      onClose();
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, FORM_FIELDS)) toastError(error);
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+      fullScreen={fullScreen}
+    >
+      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
+        <DialogTitle id={titleId}>
+          {editing ? t('dialog.editTitle') : t('dialog.addTitle')}
+        </DialogTitle>
+        <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
+          <TextField
+            id="tag-name"
+            label={t('fields.name')}
+            autoComplete="off"
+            autoFocus
+            fullWidth
+            error={Boolean(errors.name)}
+            helperText={message(errors.name?.message)}
+            slotProps={{ htmlInput: { 'aria-required': true, maxLength: 50 } }}
+            {...muiField(register('name'))}
+          />
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+            <TextField
+              id="tag-color"
+              type="color"
+              label={t('fields.color')}
+              sx={{ width: 96 }}
+              error={Boolean(errors.color)}
+              helperText={message(errors.color?.message)}
+              {...muiField(register('color'))}
+            />
+            <Chip
+              label={name?.trim() || t('fields.preview')}
+              sx={{ bgcolor: color, color: textOn(color ?? ''), maxWidth: '100%' }}
+            />
+          </Box>
+          <Box role="group" aria-label={t('fields.presets')}>
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
+              {t('fields.presets')}
+            </Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {TAG_COLOR_PRESETS.map((preset) => {
+                const selected = color?.toLowerCase() === preset;
+                return (
+                  <Box
+                    key={preset}
+                    component="button"
+                    type="button"
+                    aria-label={t('fields.preset', { color: preset })}
+                    aria-pressed={selected}
+                    onClick={() => setValue('color', preset, { shouldDirty: true })}
+                    sx={{
+                      width: 32,
+                      height: 32,
+                      borderRadius: '50%',
+                      border: 2,
+                      borderColor: selected ? 'text.primary' : 'transparent',
+                      bgcolor: preset,
+                      color: textOn(preset),
+                      cursor: 'pointer',
+                      display: 'grid',
+                      placeItems: 'center',
+                      p: 0,
+                      '&:focus-visible': {
+                        outline: 2,
+                        outlineColor: 'primary.main',
+                        outlineOffset: 2,
+                      },
+                    }}
+                  >
+                    {selected && <CheckIcon fontSize="small" aria-hidden />}
+                  </Box>
+                );
+              })}
+            </Box>
+          </Box>
+          {isAdmin && (
+            <Controller
+              control={control}
+              name="kanban"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={Boolean(field.value)}
+                      onChange={(event) => field.onChange(event.target.checked)}
+                      onBlur={field.onBlur}
+                      inputRef={field.ref}
+                      name={field.name}
+                    />
+                  }
+                  label={t('fields.kanban')}
+                />
+              )}
+            />
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={isSubmitting}
+            startIcon={
+              isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : null
+            }
+          >
+            {editing ? t('common:actions.save') : t('common:actions.add')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
