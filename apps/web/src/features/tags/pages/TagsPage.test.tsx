@@ -121,9 +121,7 @@ describe('TagsPage', () => {
     fireEvent.change(name, { target: { value: 'Retorno' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Usar a cor #d32f2f' }));
     expect((within(dialog).getByLabelText('Cor') as HTMLInputElement).value).toBe('#d32f2f');
-    fireEvent.click(
-      within(dialog).getByRole('switch', { name: 'Mostrar como coluna do Kanban' }),
-    );
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'Mostrar como coluna do Kanban' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
 
     expect(await screen.findByText('Tag salva com sucesso!')).toBeTruthy();
