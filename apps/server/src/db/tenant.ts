@@ -11,6 +11,7 @@ import type {
   GetSelectTableName,
   GetSelectTableSelection,
 } from 'drizzle-orm/query-builders/select.types';
+import type { Pool } from 'pg';
 import type { Db } from './client';
 
 /**
@@ -138,7 +139,7 @@ export class TenantDb {
     statement: TenantStatement,
     params: unknown[],
   ): Promise<R[]> {
-    const client = (this.#db as { $client?: { query: Function } }).$client;
+    const client = (this.#db as { $client?: Pick<Pool, 'query'> }).$client;
     if (!client) throw new Error('TenantDb.run is not available inside a transaction');
     const result = await client.query({
       name: statement.name,
