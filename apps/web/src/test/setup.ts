@@ -12,6 +12,8 @@ beforeAll(async () => {
     'users',
     'connections',
     'simulator',
+    'tickets',
+    'messages',
     'backendErrors',
   ]);
 });

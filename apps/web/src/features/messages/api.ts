@@ -1,0 +1,127 @@
+import type { Message, QuickMessage, Ticket } from '@atendi/shared';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api, apiBaseUrl } from '../../app/api';
+
+export interface MessagesPage {
+  /** One page in the order written; page 1 is the newest. */
+  messages: Message[];
+  ticket?: Ticket;
+  count?: number;
+  hasMore: boolean;
+}
+
+export type MessagesData = InfiniteData<MessagesPage>;
+
+export const messagesKey = (ticketId: number) => ['messages', ticketId] as const;
+
+/** Oldest first, each message once (pages read while messages arrived overlap). */
+export function flattenMessages(data: MessagesData | undefined): Message[] {
+  if (!data) return [];
+  const seen = new Set<number>();
+  const result: Message[] = [];
+  for (let index = data.pages.length - 1; index >= 0; index -= 1) {
+    for (const message of data.pages[index]!.messages) {
+      if (seen.has(message.id)) continue;
+      seen.add(message.id);
+      result.push(message);
+    }
+  }
+  return result;
+}
+
+export function useMessages(ticketId: number | undefined, { enabled = true } = {}) {
+  return useInfiniteQuery({
+    queryKey: messagesKey(ticketId ?? 0),
+    enabled: enabled && ticketId !== undefined,
+    initialPageParam: 1,
+    // a conversation is fresh from its events while open; reopening it reads it again
+    staleTime: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<MessagesPage>(`/messages/${ticketId}`, { query: { pageNumber: pageParam }, signal }),
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+}
+
+/** A created or changed message into its conversation's cache (realtime or HTTP answer). */
+export function applyMessage(queryClient: QueryClient, message: Message): void {
+  queryClient.setQueryData<MessagesData>(messagesKey(message.ticketId), (data) => {
+    if (!data || data.pages.length === 0) return data;
+    const present = data.pages.some((page) => page.messages.some((item) => item.id === message.id));
+    if (present) {
+      return {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          messages: page.messages.map((item) => (item.id === message.id ? message : item)),
+        })),
+      };
+    }
+    const [first, ...rest] = data.pages;
+    return { ...data, pages: [{ ...first!, messages: [...first!.messages, message] }, ...rest] };
+  });
+}
+
+export interface SendInput {
+  body: string;
+  quotedMsg?: Message | null;
+  signMessage: boolean;
+  files?: File[];
+}
+
+export function useSendMessage(ticketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, quotedMsg, signMessage, files }: SendInput) => {
+      if (files?.length) {
+        const form = new FormData();
+        for (const file of files) form.append('medias', file, file.name);
+        form.append('body', body);
+        form.append('signMessage', String(signMessage));
+        if (quotedMsg) form.append('quotedMsgId', String(quotedMsg.id));
+        return api.post<Message | Message[]>(`/messages/${ticketId}`, form);
+      }
+      return api.post<Message | Message[]>(`/messages/${ticketId}`, {
+        body,
+        signMessage,
+        quotedMsg: quotedMsg ? { id: quotedMsg.id } : null,
+      });
+    },
+    onSuccess: (sent) => {
+      for (const message of Array.isArray(sent) ? sent : [sent]) {
+        if (message?.id) applyMessage(queryClient, message);
+      }
+    },
+  });
+}
+
+export function useDeleteMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<Message>(`/messages/${id}`),
+    onSuccess: (message) => {
+      if (message?.id) applyMessage(queryClient, message);
+    },
+  });
+}
+
+export function useQuickMessages() {
+  return useQuery({
+    queryKey: ['quick-messages', 'list'],
+    meta: { silent: true },
+    queryFn: ({ signal }) => api.get<QuickMessage[]>('/quick-messages/list', { signal }),
+  });
+}
+
+/** Media addresses are signed paths on the API server. */
+export function mediaHref(url: string | null): string | undefined {
+  if (!url) return undefined;
+  if (/^https?:\/\//i.test(url)) return url;
+  return `${apiBaseUrl()}${url.startsWith('/') ? url : `/${url}`}`;
+}

@@ -1,0 +1,188 @@
+import { type Contact, hasRole, SEARCH_DEBOUNCE_MS, type Ticket } from '@atendi/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useId, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ApiError } from '../../../app/api';
+import { useSessionUser } from '../../../app/auth';
+import { toastError } from '../../../app/errors';
+import { useDebouncedValue } from '../../../app/hooks';
+import { useQueues } from '../../queues/api';
+import { useContactSearch, useCreateTicket } from '../api';
+
+interface NewTicketDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onOpened: (ticket: Ticket) => void;
+}
+
+interface FormValues {
+  contactId: number | null;
+  queueId: number | '';
+}
+
+/** Starts a conversation with a contact; a contact already in one shows who holds it. */
+export function NewTicketDialog({ open, onClose, onOpened }: NewTicketDialogProps) {
+  const { t } = useTranslation('tickets');
+  const me = useSessionUser();
+  const admin = hasRole(me, 'admin');
+  const titleId = useId();
+  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState<Contact | null>(null);
+  const [heldBy, setHeldBy] = useState<Ticket | null>(null);
+  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS / 2);
+  const contacts = useContactSearch(term);
+  const queues = useQueues();
+  const create = useCreateTicket();
+  const queueOptions = admin ? (queues.data ?? []) : me.queues;
+
+  const schema = useMemo(
+    () =>
+      z
+        .object({ contactId: z.number().nullable(), queueId: z.union([z.number(), z.literal('')]) })
+        .superRefine((values, ctx) => {
+          if (values.contactId === null) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['contactId'],
+              message: t('newTicket.pickContact'),
+            });
+          }
+          // a queue must be chosen unless the user is an admin (spec core 5)
+          if (values.queueId === '' && !admin) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['queueId'],
+              message: t('newTicket.selectQueue'),
+            });
+          }
+        }),
+    [admin, t],
+  );
+
+  const { control, handleSubmit, formState } = useForm<FormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      contactId: null,
+      queueId: queueOptions.length === 1 ? queueOptions[0]!.id : '',
+    },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setHeldBy(null);
+    try {
+      const ticket = await create.mutateAsync({
+        contactId: values.contactId!,
+        queueId: values.queueId === '' ? null : values.queueId,
+        userId: me.id,
+        status: 'open',
+      });
+      onOpened(ticket);
+    } catch (error) {
+      const existing =
+        error instanceof ApiError ? (error.body as { ticket?: Ticket } | null)?.ticket : undefined;
+      if (error instanceof ApiError && error.code === 'ERR_OTHER_OPEN_TICKET' && existing) {
+        if (existing.userId && existing.userId !== me.id) setHeldBy(existing);
+        else onOpened(existing);
+        return;
+      }
+      toastError(error);
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{t('newTicket.title')}</DialogTitle>
+        <DialogContent
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}
+        >
+          <Controller
+            control={control}
+            name="contactId"
+            render={({ field, fieldState }) => (
+              <Autocomplete
+                options={term.length >= 3 ? (contacts.data ?? []) : []}
+                value={picked}
+                loading={contacts.isFetching}
+                filterOptions={(options) => options}
+                getOptionLabel={(option) => `${option.name} - ${option.number}`}
+                isOptionEqualToValue={(option, value) => option.id === value.id}
+                noOptionsText={
+                  search.trim().length < 3 ? t('newTicket.typeMore') : t('newTicket.noContacts')
+                }
+                loadingText={t('common:loading')}
+                onInputChange={(_event, value) => setSearch(value)}
+                onChange={(_event, value) => {
+                  setPicked(value);
+                  setHeldBy(null);
+                  field.onChange(value?.id ?? null);
+                }}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('newTicket.contact')}
+                    autoFocus
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                  />
+                )}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="queueId"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label={t('newTicket.queue')}
+                value={field.value}
+                onChange={(event) =>
+                  field.onChange(event.target.value === '' ? '' : Number(event.target.value))
+                }
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+              >
+                {admin && <MenuItem value="">{t('newTicket.noQueue')}</MenuItem>}
+                {queueOptions.map((queue) => (
+                  <MenuItem key={queue.id} value={queue.id}>
+                    {queue.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          {heldBy && (
+            <Alert severity="warning" role="alert">
+              {t('newTicket.heldBy', {
+                user: heldBy.user?.name ?? '',
+                queue: heldBy.queue?.name ?? t('noQueue'),
+              })}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formState.isSubmitting || create.isPending}
+          >
+            {t('newTicket.start')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

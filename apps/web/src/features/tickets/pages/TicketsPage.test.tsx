@@ -1,0 +1,197 @@
+import type { Ticket } from '@atendi/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RequireSession } from '../../../app/guards';
+import { SocketContext } from '../../../app/socket';
+import { type Call, json, stubFetch } from '../../../test/fetch';
+import { renderWithApp, sessionUser } from '../../../test/render';
+import { fakeSocket } from '../../../test/socket';
+import { ticketRow } from '../tickets.fixtures';
+import { TicketsPage } from './TicketsPage';
+
+const agent = sessionUser({ queues: [{ id: 3, name: 'Suporte', color: '#1976d2' }] });
+const admin = sessionUser({ id: 1, name: 'Admin', profile: 'admin', queues: [] });
+
+const mine = [ticketRow(1), ticketRow(2, { unreadMessages: 3, lastMessage: 'Oi, tudo bem?' })];
+const waiting = ticketRow(5, {
+  status: 'pending',
+  userId: null,
+  user: null,
+  contact: {
+    id: 105,
+    name: 'Carla Dias',
+    number: '5511988887777',
+    profilePicUrl: '',
+    isGroup: false,
+  },
+});
+
+function serve(user = agent, extra?: (call: Call) => Response | undefined) {
+  let accepted: Ticket | null = null;
+  return stubFetch((call) => {
+    const answer = extra?.(call);
+    if (answer) return answer;
+    const { pathname, searchParams } = call.url;
+    if (pathname === '/auth/me') return json(200, user);
+    if (pathname === '/queue')
+      return json(200, [
+        { id: 3, name: 'Suporte', color: '#1976d2' },
+        { id: 4, name: 'Vendas', color: '#2e7d32' },
+      ]);
+    if (pathname === '/tags/list') return json(200, []);
+    if (pathname === '/quick-messages/list') return json(200, []);
+    if (pathname === '/tickets' && call.method === 'GET') {
+      const status = searchParams.get('status');
+      if (status === 'open') {
+        const list = accepted ? [accepted, ...mine] : mine;
+        return json(200, { tickets: list, count: list.length, hasMore: false });
+      }
+      if (status === 'pending') {
+        const list = accepted ? [] : [waiting];
+        return json(200, { tickets: list, count: list.length, hasMore: false });
+      }
+      return json(200, { tickets: [], count: 0, hasMore: false });
+    }
+    if (pathname === '/tickets/5' && call.method === 'PUT') {
+      accepted = {
+        ...waiting,
+        status: 'open',
+        userId: user.id,
+        user: { id: user.id, name: user.name },
+      };
+      return json(200, accepted);
+    }
+    if (pathname.startsWith('/tickets/u/')) {
+      const uuid = pathname.slice('/tickets/u/'.length);
+      const found = [...mine, accepted ?? waiting].find((ticket) => ticket.uuid === uuid);
+      return found ? json(200, found) : json(404, { error: 'ERR_NO_TICKET_FOUND' });
+    }
+    if (pathname.startsWith('/messages/')) {
+      return json(200, { messages: [], hasMore: false, count: 0, ticket: accepted });
+    }
+    return json(404, { error: 'ERR_NOT_FOUND' });
+  });
+}
+
+function renderPage(route = '/tickets') {
+  const socket = fakeSocket();
+  return {
+    socket,
+    ...renderWithApp(
+      <SocketContext.Provider value={socket.socket}>
+        <RequireSession>
+          <Routes>
+            <Route path="/tickets/:uuid?" element={<TicketsPage />} />
+          </Routes>
+        </RequireSession>
+      </SocketContext.Provider>,
+      { route },
+    ),
+  };
+}
+
+beforeEach(() => {
+  localStorage.setItem('token', JSON.stringify('token'));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('TicketsPage', () => {
+  it('shows the open tab with count badges for assigned and waiting tickets', async () => {
+    const calls = serve();
+    renderPage();
+    expect(await screen.findByRole('tab', { name: 'Atendendo (2)' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Aguardando (1)' })).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Atendendo' });
+    expect(within(list).getByText('Contato 1')).toBeTruthy();
+    expect(within(list).getByText('Oi, tudo bem?')).toBeTruthy();
+    expect(within(list).getByLabelText('3 mensagens não lidas')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /Abertas/ })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /Resolvidos/ })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /Busca/ })).toBeTruthy();
+    // a user without show-all sees the working lists of its own queues
+    const asked = calls.filter((call) => call.url.pathname === '/tickets');
+    expect(asked.every((call) => call.url.searchParams.get('showAll') === 'false')).toBe(true);
+    expect(asked[0]?.url.searchParams.get('queueIds')).toBe('[3]');
+    // no show-all switch for agents
+    expect(screen.queryByRole('switch', { name: 'Todos' })).toBeNull();
+  });
+
+  it('accepts a pending ticket with its button instead of opening it by a click', async () => {
+    const calls = serve();
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Aguardando (1)' }));
+    const list = await screen.findByRole('list', { name: 'Aguardando' });
+    fireEvent.click(within(list).getByText('Carla Dias'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.some((call) => call.url.pathname.startsWith('/tickets/u/'))).toBe(false);
+
+    fireEvent.click(
+      within(list).getByRole('button', { name: 'Aceitar o atendimento de Carla Dias' }),
+    );
+    expect(
+      await screen.findByRole('region', { name: 'Conversa com Carla Dias' }, { timeout: 3000 }),
+    ).toBeTruthy();
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.url.pathname).toBe('/tickets/5');
+    expect(put?.body).toEqual({ status: 'open', userId: 2, queueId: 3 });
+    expect(screen.getByRole('button', { name: 'Resolver' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Devolver' })).toBeTruthy();
+    expect(screen.getByText('Atribuído a: Ana Souza · Suporte · Simulador')).toBeTruthy();
+  });
+
+  it('starts admins with show-all on, and offers the switch', async () => {
+    const calls = serve(admin);
+    renderPage();
+    const toggle = await screen.findByRole('switch', { name: 'Todos' });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.searchParams.get('showAll') === 'true')).toBe(true),
+    );
+  });
+
+  it('says access is not allowed and goes back to the list for a forbidden ticket', async () => {
+    serve(agent, (call) =>
+      call.url.pathname.startsWith('/tickets/u/')
+        ? json(403, { error: 'ERR_NO_PERMISSION' })
+        : undefined,
+    );
+    // the API client refreshes once on a 403 before giving up
+    const refresh = vi.fn();
+    const original = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/auth/refresh_token')) {
+        refresh();
+        return Promise.resolve(json(200, { token: 'fresh' }));
+      }
+      return original(input, init);
+    });
+    renderPage(`/tickets/${ticketRow(9).uuid}`);
+    expect(await screen.findByText('Acesso não permitido')).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Atendendo (2)' })).toBeTruthy();
+    expect(refresh).toHaveBeenCalled();
+  });
+
+  it('moves a ticket with a new message to the top of the list', async () => {
+    serve();
+    const { socket } = renderPage();
+    const list = await screen.findByRole('list', { name: 'Atendendo' });
+    await within(list).findByText('Contato 2');
+    const names = () =>
+      within(list)
+        .getAllByTestId('ticket-item')
+        .map((item) => within(item).getAllByText(/^Contato \d$/)[0]?.textContent);
+    expect(names()).toEqual(['Contato 1', 'Contato 2']);
+    socket.serverEmit('company-1-appMessage', {
+      action: 'create',
+      message: { id: 90, ticketId: 2, body: 'Novidade', fromMe: false },
+      ticket: { ...mine[1]!, lastMessage: 'Novidade', unreadMessages: 4 },
+      contact: mine[1]!.contact,
+    });
+    await waitFor(() => expect(names()).toEqual(['Contato 2', 'Contato 1']));
+    expect(within(list).getByText('Novidade')).toBeTruthy();
+  });
+});

@@ -1,0 +1,107 @@
+import { CLIENT_MESSAGES, companyEvent, type Message, type Ticket } from '@atendi/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../app/api';
+import { useSessionUser } from '../../app/auth';
+import { useSocket, useSocketEvent } from '../../app/socket';
+import { applyMessage } from '../messages/api';
+import { playNotificationSound, showBrowserNotification } from './notify';
+import { applyTicketChange, removeTicket } from './tickets.cache';
+
+export interface TicketEvent {
+  action: 'update' | 'updateUnread' | 'delete';
+  ticket?: Ticket;
+  ticketId?: number;
+}
+
+export interface AppMessageEvent {
+  action: 'create' | 'update';
+  message: Message;
+  ticket: Ticket;
+  contact?: { name: string };
+}
+
+/**
+ * Keeps the ticket lists, the open ticket and its conversation in step with the server, and
+ * tells the agent about messages in the other tickets.
+ */
+export function useTicketsRealtime(current: Ticket | undefined, onCurrentGone: () => void) {
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  const socket = useSocket();
+  const navigate = useNavigate();
+  const { t } = useTranslation('tickets');
+  const markTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const currentId = current?.id;
+
+  // the list rooms; the socket already sits in the rooms of its queues, these say we listen
+  useEffect(() => {
+    if (!socket) return;
+    const join = () => {
+      for (const status of ['open', 'pending', 'closed']) {
+        socket.emit(CLIENT_MESSAGES.joinTickets, status);
+      }
+      socket.emit(CLIENT_MESSAGES.joinNotification);
+    };
+    join();
+    socket.on('connect', join);
+    return () => {
+      socket.off('connect', join);
+    };
+  }, [socket]);
+
+  // the open conversation's room, left when another ticket opens or the screen closes
+  useEffect(() => {
+    if (!socket || currentId === undefined) return;
+    const join = () => socket.emit(CLIENT_MESSAGES.joinChatBox, String(currentId));
+    join();
+    socket.on('connect', join);
+    return () => {
+      socket.off('connect', join);
+      socket.emit(CLIENT_MESSAGES.leaveChatBox, String(currentId));
+    };
+  }, [socket, currentId]);
+
+  useEffect(() => () => clearTimeout(markTimer.current), []);
+
+  useSocketEvent<TicketEvent>(companyEvent(user.companyId, 'ticket'), (event) => {
+    if (event.action === 'delete') {
+      const id = event.ticketId ?? event.ticket?.id;
+      if (id === undefined) return;
+      removeTicket(queryClient, Number(id));
+      if (Number(id) === currentId) onCurrentGone();
+      return;
+    }
+    if (event.ticket?.id) applyTicketChange(queryClient, event.ticket, user.id);
+  });
+
+  useSocketEvent<AppMessageEvent>(companyEvent(user.companyId, 'appMessage'), (event) => {
+    if (!event.message || !event.ticket) return;
+    applyMessage(queryClient, event.message);
+    if (event.action !== 'create') return;
+    const isCurrent = event.ticket.id === currentId;
+    // the open conversation is being read: tell the server, the unread count stays at zero
+    const ticket = isCurrent ? { ...event.ticket, unreadMessages: 0 } : event.ticket;
+    applyTicketChange(queryClient, ticket, user.id, { moveToTop: true });
+    if (event.message.fromMe) return;
+    if (isCurrent) {
+      clearTimeout(markTimer.current);
+      markTimer.current = setTimeout(() => {
+        void api.get(`/messages/${ticket.id}`, { query: { pageNumber: 1 } }).catch(() => {});
+      }, 800);
+      return;
+    }
+    playNotificationSound();
+    const name = event.contact?.name ?? event.ticket.contact?.name ?? '';
+    showBrowserNotification(
+      t('notification.title', { name }),
+      event.message.body || t('notification.media'),
+      () => {
+        if (event.ticket.status !== 'pending') void navigate(`/tickets/${event.ticket.uuid}`);
+        else void navigate('/tickets');
+      },
+    );
+  });
+}
