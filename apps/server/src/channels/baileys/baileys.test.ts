@@ -418,6 +418,26 @@ describe('WhatsApp Web messages', () => {
     id = await connected('5511922220000');
   });
 
+  it("stores one chat's messages in the order they came, a slow download included", async () => {
+    const phone = '5511977770080';
+    const image = phoneMessage({
+      phone,
+      content: await fake.media('image', Buffer.alloc(200_000, 7), { mimetype: 'image/jpeg' }),
+    });
+    const after = [1, 2, 3].map((n) =>
+      phoneMessage({ phone, content: textContent(`depois ${n}`) }),
+    );
+    fake.receive(id, image, after[0]!);
+    fake.receive(id, after[1]!, after[2]!);
+    const last = await deliver(after[2]!);
+    const stored = await t.database.db
+      .select({ providerMessageId: messages.providerMessageId })
+      .from(messages)
+      .where(eq(messages.ticketId, last.ticketId))
+      .orderBy(asc(messages.id));
+    expect(stored.map((m) => m.providerMessageId)).toEqual([image, ...after].map((m) => m.key.id));
+  });
+
   it('maps the phone number and the LID of one person to one contact', async () => {
     const phone = '5511977770001';
     const lid = fake.lidOf(phone);
