@@ -28,6 +28,10 @@ const ContactsPage = lazyNamed(
   'ContactsPage',
 );
 const TagsPage = lazyNamed(() => import('../features/tags/pages/TagsPage'), 'TagsPage');
+const QuickMessagesPage = lazyNamed(
+  () => import('../features/quick-messages/pages/QuickMessagesPage'),
+  'QuickMessagesPage',
+);
 const SimulatorPage = lazyNamed(
   () => import('../features/simulator/pages/SimulatorPage'),
   'SimulatorPage',
@@ -59,7 +63,7 @@ export function AppRoutes() {
         >
           <Route index element={<Home />} />
           <Route path="tickets/:uuid?" element={<TicketsPage />} />
-          <Route path="quick-messages" element={placeholder('quickMessages')} />
+          <Route path="quick-messages" element={<QuickMessagesPage />} />
           <Route path="contacts" element={<ContactsPage />} />
           <Route path="tags" element={<TagsPage />} />
           <Route path="todolist" element={placeholder('todolist')} />

@@ -1,0 +1,85 @@
+import type { QuickMessage, QuickMessageCreate, QuickMessageUpdate } from '@atendi/shared';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api';
+import {
+  patchQuickMessageCaches,
+  type QuickMessagesPage,
+  quickMessagesKeys,
+} from './quick-messages.cache';
+
+export function useQuickMessages(searchParam: string) {
+  return useInfiniteQuery({
+    queryKey: quickMessagesKeys.list(searchParam),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<QuickMessagesPage>('/quick-messages', {
+        query: { searchParam, pageNumber: pageParam },
+        signal,
+      }),
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+}
+
+export interface SaveQuickMessageInput {
+  id?: number;
+  data: QuickMessageCreate | QuickMessageUpdate;
+  /** A file to attach after saving (replacing any); null removes the current one. */
+  media?: File | null;
+}
+
+const isRecord = (value: unknown): value is QuickMessage =>
+  typeof value === 'object' && value !== null && typeof (value as QuickMessage).id === 'number';
+
+/**
+ * Saves the text, then the attachment through media-upload (the spec's order: the file needs the
+ * record's id). A failed upload leaves the saved text and says so.
+ */
+export function useSaveQuickMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // the dialog places field errors itself and toasts the rest
+    meta: { silent: true },
+    mutationFn: async ({ id, data, media }: SaveQuickMessageInput) => {
+      let saved =
+        id === undefined
+          ? await api.post<QuickMessage>('/quick-messages', data)
+          : await api.put<QuickMessage>(`/quick-messages/${id}`, data);
+      if (isRecord(saved)) patchQuickMessageCaches(queryClient, { record: saved });
+      const savedId = isRecord(saved) ? saved.id : id;
+      if (savedId !== undefined && media) {
+        const form = new FormData();
+        form.append('typeArch', 'quickMessage');
+        form.append('file', media);
+        try {
+          saved = await api.post<QuickMessage>(`/quick-messages/${savedId}/media-upload`, form);
+        } catch (error) {
+          throw new MediaUploadError(error);
+        }
+      } else if (savedId !== undefined && media === null) {
+        saved = await api.delete<QuickMessage>(`/quick-messages/${savedId}/media-upload`);
+      }
+      return saved;
+    },
+    onSuccess: (saved) => {
+      if (isRecord(saved)) patchQuickMessageCaches(queryClient, { record: saved });
+      else void queryClient.invalidateQueries({ queryKey: quickMessagesKeys.lists });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: quickMessagesKeys.lists }),
+  });
+}
+
+/** The text was saved; only its file was refused. */
+export class MediaUploadError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('media upload failed', { cause });
+    this.name = 'MediaUploadError';
+  }
+}
+
+export function useDeleteQuickMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/quick-messages/${id}`),
+    onSuccess: (_result, id) => patchQuickMessageCaches(queryClient, { removedId: id }),
+  });
+}

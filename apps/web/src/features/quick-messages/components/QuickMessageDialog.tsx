@@ -1,0 +1,301 @@
+import {
+  MEDIA_MAX_BYTES,
+  MEDIA_UPLOAD_TYPES,
+  type QuickMessage,
+  type QuickMessageCreate,
+  quickMessageCreateSchema,
+} from '@atendi/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Switch from '@mui/material/Switch';
+import { useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, toastError } from '../../../app/errors';
+import { applyServerFieldErrors, useValidationText } from '../../../app/forms';
+import { toast } from '../../../app/toast';
+import { MediaUploadError, useSaveQuickMessage } from '../api';
+
+/** The variables the server fills in when the reply is sent (spec core 3). */
+export const MESSAGE_VARIABLES = [
+  'contactFirstName',
+  'contactName',
+  'greeting',
+  'protocolNumber',
+  'date',
+  'hour',
+] as const;
+
+export interface QuickMessageFormValues {
+  shortcode: string;
+  message: string;
+  geral: boolean;
+}
+
+const FORM_FIELDS = ['shortcode', 'message', 'geral'] as const;
+
+interface QuickMessageDialogProps {
+  open: boolean;
+  onClose: () => void;
+  record?: QuickMessage;
+}
+
+export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialogProps) {
+  const { t } = useTranslation('quick-messages');
+  const validationText = useValidationText();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const editing = record !== undefined;
+  const save = useSaveQuickMessage();
+  const messageInput = useRef<HTMLTextAreaElement | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  /** undefined: keep what it has; null: remove it; a File: replace it. */
+  const [media, setMedia] = useState<File | null | undefined>(undefined);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<QuickMessageFormValues, unknown, QuickMessageCreate>({
+    resolver: zodResolver(quickMessageCreateSchema) as unknown as Resolver<
+      QuickMessageFormValues,
+      unknown,
+      QuickMessageCreate
+    >,
+    defaultValues: {
+      shortcode: record?.shortcode ?? '',
+      message: record?.message ?? '',
+      geral: record?.geral ?? false,
+    },
+  });
+  const shortcode = register('shortcode');
+  const message = register('message');
+
+  /** Puts `{{name}}` where the cursor is (or at the end), keeping the cursor after it. */
+  const insertVariable = (name: string) => {
+    const token = `{{${name}}}`;
+    const current = getValues('message') ?? '';
+    const element = messageInput.current;
+    const start = element?.selectionStart ?? current.length;
+    const end = element?.selectionEnd ?? current.length;
+    setValue('message', current.slice(0, start) + token + current.slice(end), {
+      shouldDirty: true,
+    });
+    requestAnimationFrame(() => {
+      if (!element) return;
+      element.focus();
+      element.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > MEDIA_MAX_BYTES) {
+      setFileError(t('fields.fileTooLarge', { size: MEDIA_MAX_BYTES / 1024 / 1024 }));
+      return;
+    }
+    setFileError(null);
+    setMedia(file);
+  };
+
+  const attachmentName =
+    media instanceof File ? media.name : media === null ? null : (record?.mediaName ?? null);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({
+        id: record?.id,
+        data: { shortcode: values.shortcode, message: values.message ?? '', geral: values.geral },
+        // a removal only matters when there is something to remove
+        media: media === null && !record?.mediaName ? undefined : media,
+      });
+      toast.success(t('toasts.saved'));
+      onClose();
+    } catch (error) {
+      if (error instanceof MediaUploadError) {
+        // the text is saved: closing avoids saving it twice on a retry
+        toast.error(t('toasts.mediaFailed', { reason: errorMessage(error.cause) }));
+        onClose();
+      } else if (!applyServerFieldErrors(error, setError, FORM_FIELDS)) {
+        toastError(error);
+      }
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+    >
+      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
+        <DialogTitle id={titleId}>
+          {editing ? t('dialog.editTitle') : t('dialog.addTitle')}
+        </DialogTitle>
+        <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
+          <TextField
+            id="quick-message-shortcode"
+            label={t('fields.shortcode')}
+            autoComplete="off"
+            autoFocus
+            fullWidth
+            error={Boolean(errors.shortcode)}
+            helperText={validationText(errors.shortcode?.message) ?? t('fields.shortcodeHelp')}
+            slotProps={{ htmlInput: { 'aria-required': true, maxLength: 100 } }}
+            name={shortcode.name}
+            onChange={shortcode.onChange}
+            onBlur={shortcode.onBlur}
+            inputRef={shortcode.ref}
+          />
+          <TextField
+            id="quick-message-message"
+            label={t('fields.message')}
+            multiline
+            minRows={4}
+            maxRows={12}
+            fullWidth
+            error={Boolean(errors.message)}
+            helperText={validationText(errors.message?.message)}
+            slotProps={{ htmlInput: { maxLength: 10_000 } }}
+            name={message.name}
+            onChange={message.onChange}
+            onBlur={message.onBlur}
+            inputRef={(element: HTMLTextAreaElement | null) => {
+              message.ref(element);
+              messageInput.current = element;
+            }}
+          />
+          <Box role="group" aria-labelledby={`${titleId}-variables`}>
+            <Typography
+              id={`${titleId}-variables`}
+              variant="caption"
+              color="text.secondary"
+              component="div"
+              sx={{ mb: 0.5 }}
+            >
+              {t('fields.variables')}
+            </Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {MESSAGE_VARIABLES.map((name) => (
+                <Chip
+                  key={name}
+                  size="small"
+                  variant="outlined"
+                  label={`{{${name}}}`}
+                  aria-label={t('fields.insertVariable', { name: t(`variables.${name}`) })}
+                  title={t(`variables.${name}`)}
+                  onClick={() => insertVariable(name)}
+                />
+              ))}
+            </Box>
+          </Box>
+          <Controller
+            control={control}
+            name="geral"
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={Boolean(field.value)}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    name={field.name}
+                  />
+                }
+                label={t('fields.geral')}
+              />
+            )}
+          />
+          <Box>
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
+              {t('fields.attachment')}
+            </Typography>
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              accept={MEDIA_UPLOAD_TYPES.join(',')}
+              aria-label={t('fields.chooseFile')}
+              onChange={chooseFile}
+            />
+            {attachmentName ? (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                <AttachFileIcon fontSize="small" aria-hidden />
+                <Typography
+                  variant="body2"
+                  sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                  noWrap
+                >
+                  {attachmentName}
+                </Typography>
+                <IconButton
+                  size="small"
+                  aria-label={t('fields.removeFile', { name: attachmentName })}
+                  onClick={() => setMedia(null)}
+                >
+                  <DeleteOutlineIcon fontSize="small" />
+                </IconButton>
+              </Box>
+            ) : (
+              <Button
+                variant="outlined"
+                size="small"
+                startIcon={<AttachFileIcon />}
+                onClick={() => fileInput.current?.click()}
+              >
+                {t('fields.attach')}
+              </Button>
+            )}
+            {fileError && (
+              <Typography variant="caption" color="error" component="div" role="alert">
+                {fileError}
+              </Typography>
+            )}
+          </Box>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={isSubmitting}
+            startIcon={
+              isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : null
+            }
+          >
+            {editing ? t('common:actions.save') : t('common:actions.add')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
