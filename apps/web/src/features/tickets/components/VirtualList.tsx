@@ -148,23 +148,26 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     if (!element || !stickToBottom) return;
     let target: number | null = null;
     if (atBottom.current) {
-      target = Math.max(0, element.scrollHeight - element.clientHeight);
+      // jsdom and unpainted panes report no scroll height: the model knows it
+      const full = element.scrollHeight || total;
+      target = Math.max(0, full - (element.clientHeight || height));
     } else if (anchor.current) {
       const index = keys.indexOf(anchor.current.key);
       if (index >= 0) target = offsets[index]! - anchor.current.delta;
     }
     if (target !== null && Math.abs(element.scrollTop - target) > 1) {
       element.scrollTop = target;
-      setScrollTop(element.scrollTop);
+      setScrollTop(element.scrollTop || target);
     }
   }, [offsets, stickToBottom]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new signal scrolls
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element || bottomSignal === undefined) return;
     atBottom.current = true;
     element.scrollTop = element.scrollHeight;
-    setScrollTop(element.scrollTop);
+    setScrollTop(element.scrollTop || Math.max(0, total - height));
   }, [bottomSignal]);
 
   const handleScroll = (event: UIEvent<HTMLDivElement>) => {

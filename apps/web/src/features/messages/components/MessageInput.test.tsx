@@ -1,0 +1,101 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RequireSession } from '../../../app/guards';
+import { json, stubFetch } from '../../../test/fetch';
+import { renderWithApp, sessionUser } from '../../../test/render';
+import { MessageInput, quickLabel } from './MessageInput';
+
+const quick = (id: number, shortcode: string, message: string) => ({
+  id,
+  shortcode,
+  message,
+  mediaPath: null,
+  mediaName: null,
+  isMedia: false,
+  geral: true,
+  userId: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+function setup() {
+  const calls = stubFetch((call) => {
+    if (call.url.pathname === '/auth/me') return json(200, sessionUser());
+    if (call.url.pathname === '/quick-messages/list') {
+      return json(200, [
+        quick(1, 'bomdia', 'Bom dia! Em que posso ajudar você hoje com o seu pedido?'),
+        quick(2, 'boleto', 'Segue o boleto.'),
+        quick(3, 'pix', 'Nossa chave pix é o CNPJ.'),
+      ]);
+    }
+    if (call.url.pathname === '/messages/7' && call.method === 'POST') {
+      return json(201, { id: 50, ticketId: 7, body: 'x' });
+    }
+    return json(404, {});
+  });
+  const sent = vi.fn();
+  renderWithApp(
+    <RequireSession>
+      <MessageInput
+        ticketId={7}
+        disabled={false}
+        replyingTo={null}
+        onCancelReply={() => {}}
+        onSent={sent}
+      />
+    </RequireSession>,
+  );
+  return { calls, sent };
+}
+
+beforeEach(() => {
+  localStorage.setItem('token', JSON.stringify('token'));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('MessageInput', () => {
+  it('opens the quick replies from "/" and inserts the chosen text', async () => {
+    setup();
+    const input = await screen.findByRole('textbox', { name: 'Mensagem' });
+    fireEvent.change(input, { target: { value: '/' } });
+    expect(screen.queryByRole('listbox', { name: 'Respostas rápidas' })).toBeNull();
+
+    fireEvent.change(input, { target: { value: '/bo' } });
+    const popup = await screen.findByRole('listbox', { name: 'Respostas rápidas' });
+    const options = within(popup).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'bomdia - Bom dia! Em que posso ajud…',
+      'boleto - Segue o boleto.',
+    ]);
+    fireEvent.click(options[1]!);
+    expect((input as HTMLTextAreaElement).value).toBe('Segue o boleto.');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('cuts quick reply labels at 35 characters', () => {
+    expect(quickLabel({ shortcode: 'a', message: 'b'.repeat(60) })).toHaveLength(36);
+  });
+
+  it('sends on Enter with the sign option, keeps Shift+Enter and skips blank text', async () => {
+    const { calls, sent } = setup();
+    const input = await screen.findByRole('textbox', { name: 'Mensagem' });
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.change(input, { target: { value: 'Olá' } });
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    expect((screen.getByRole('switch', { name: 'Assinar' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(sent).toHaveBeenCalled());
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toEqual({ body: 'Olá', signMessage: true, quotedMsg: null });
+    expect((input as HTMLTextAreaElement).value).toBe('');
+  });
+});
