@@ -104,7 +104,7 @@ describe('ContactsPage', () => {
       .filter((call) => call.url.pathname === '/contacts')
       .map((call) => call.url.searchParams.get('pageNumber'));
     expect(pagesAsked).toEqual(['1', '2']);
-    expect(screen.getByText('4 de 4 contatos')).toBeTruthy();
+    expect(screen.getByText('Mostrando 4 de 4 contatos')).toBeTruthy();
   });
 
   it('searches once the typing pauses', async () => {
@@ -147,7 +147,7 @@ describe('ContactsPage', () => {
     renderPage();
     await screen.findByText('Silva; "Zé" & Cia');
     fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-    expect(await screen.findByText('4 contatos exportados.')).toBeTruthy();
+    expect(await screen.findByText('Contatos exportados: 4.')).toBeTruthy();
     expect(fileName).toBe('contatos.csv');
     expect(exported?.type).toBe('text/csv;charset=utf-8');
     const text = await exported!.text();

@@ -39,6 +39,8 @@ import { useContactsRealtime } from '../realtime';
 
 const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const hideOnTablet = { display: { xs: 'none', md: 'table-cell' } } as const;
+// the primary text needs the paper's white under it for enough contrast (not the page's grey)
+const onPage = { bgcolor: 'background.paper' } as const;
 
 export function ContactsPage() {
   const { t } = useTranslation('contacts');
@@ -141,6 +143,7 @@ export function ContactsPage() {
         />
         <Button
           variant="outlined"
+          sx={onPage}
           startIcon={<UploadFileIcon />}
           onClick={() => fileInput.current?.click()}
           disabled={importContacts.isPending}
@@ -149,6 +152,7 @@ export function ContactsPage() {
         </Button>
         <Button
           variant="outlined"
+          sx={onPage}
           startIcon={<DownloadIcon />}
           onClick={exportCsv}
           disabled={exporting}
