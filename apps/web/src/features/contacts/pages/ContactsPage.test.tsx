@@ -163,6 +163,34 @@ describe('ContactsPage', () => {
     );
   });
 
+  it('imports a CSV file and shows how many were imported and skipped', async () => {
+    const calls = serve(admin, (call) =>
+      call.method === 'POST' && call.url.pathname === '/contacts/import'
+        ? json(200, { imported: 3, skipped: 1 })
+        : undefined,
+    );
+    renderPage();
+    await screen.findByText('Ana Souza');
+    const listsBefore = calls.filter((call) => call.url.pathname === '/contacts').length;
+    const file = new File(['name;number;email\nZé;5511988887777;'], 'contatos.csv', {
+      type: 'text/csv',
+    });
+    fireEvent.change(screen.getByLabelText('Arquivo CSV de contatos'), {
+      target: { files: [file] },
+    });
+    expect(
+      await screen.findByText('Importação concluída: 3 importados, 1 ignorados.'),
+    ).toBeTruthy();
+    const upload = calls.find((call) => call.url.pathname === '/contacts/import');
+    expect(((upload?.body as FormData).get('file') as File).name).toBe('contatos.csv');
+    // the import announces nothing live: the list asks again
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.pathname === '/contacts').length).toBeGreaterThan(
+        listsBefore,
+      ),
+    );
+  });
+
   it('shows a duplicated number on the number field', async () => {
     const calls = serve(admin, (call) =>
       call.method === 'POST' && call.url.pathname === '/contacts'
