@@ -182,7 +182,7 @@ describe('ContactsPage', () => {
       await screen.findByText('Importação concluída: 3 importados, 1 ignorados.'),
     ).toBeTruthy();
     const upload = calls.find((call) => call.url.pathname === '/contacts/import');
-    expect(((upload?.body as FormData).get('file') as File).name).toBe('contatos.csv');
+    expect(((upload!.body as FormData).get('file') as File).name).toBe('contatos.csv');
     // the import announces nothing live: the list asks again
     await waitFor(() =>
       expect(calls.filter((call) => call.url.pathname === '/contacts').length).toBeGreaterThan(
