@@ -74,7 +74,11 @@ export function useTicketsRealtime(current: Ticket | undefined, onCurrentGone: (
       if (Number(id) === currentId) onCurrentGone();
       return;
     }
-    if (event.ticket?.id) applyTicketChange(queryClient, event.ticket, user.id);
+    if (!event.ticket?.id) return;
+    // the open conversation is being read: its count stays at zero while it is on screen
+    const ticket =
+      event.ticket.id === currentId ? { ...event.ticket, unreadMessages: 0 } : event.ticket;
+    applyTicketChange(queryClient, ticket, user.id);
   });
 
   useSocketEvent<AppMessageEvent>(companyEvent(user.companyId, 'appMessage'), (event) => {

@@ -84,13 +84,14 @@ export function Conversation({ ticket, onBack, onLeave }: ConversationProps) {
     actions.push({ key: 'accept', label: t('actions.accept'), onClick: accept, color: 'success' });
   }
   if (ticket.status === 'open') {
-    actions.push({ key: 'return', label: t('actions.return'), onClick: giveBack });
+    // resolving is what agents do most: first, and the one button a phone shows
     actions.push({
       key: 'resolve',
       label: t('actions.resolve'),
       onClick: resolve,
       color: 'success',
     });
+    actions.push({ key: 'return', label: t('actions.return'), onClick: giveBack });
   }
   if (ticket.status === 'closed') {
     actions.push({ key: 'reopen', label: t('actions.reopen'), onClick: reopen, color: 'primary' });
@@ -184,16 +185,18 @@ export function Conversation({ ticket, onBack, onLeave }: ConversationProps) {
             {actions[0].label}
           </Button>
         )}
-        <Tooltip title={t('actions.schedule')}>
-          <IconButton
-            component={RouterLink}
-            to={`/schedules?contactId=${ticket.contactId}`}
-            aria-label={t('actions.schedule')}
-            size="small"
-          >
-            <EventIcon />
-          </IconButton>
-        </Tooltip>
+        {!narrow && (
+          <Tooltip title={t('actions.schedule')}>
+            <IconButton
+              component={RouterLink}
+              to={`/schedules?contactId=${ticket.contactId}`}
+              aria-label={t('actions.schedule')}
+              size="small"
+            >
+              <EventIcon />
+            </IconButton>
+          </Tooltip>
+        )}
         <IconButton
           aria-label={t('actions.more')}
           aria-haspopup="menu"
@@ -215,6 +218,15 @@ export function Conversation({ ticket, onBack, onLeave }: ConversationProps) {
                 {action.label}
               </MenuItem>
             ))}
+          {narrow && (
+            <MenuItem
+              component={RouterLink}
+              to={`/schedules?contactId=${ticket.contactId}`}
+              onClick={() => setMore(null)}
+            >
+              {t('actions.schedule')}
+            </MenuItem>
+          )}
           <MenuItem
             onClick={() => {
               setMore(null);

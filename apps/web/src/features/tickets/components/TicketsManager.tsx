@@ -14,6 +14,7 @@ import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
@@ -52,6 +53,7 @@ export function TicketsManager({ selectedId, onOpen }: TicketsManagerProps) {
   const { t } = useTranslation('tickets');
   const me = useSessionUser();
   const admin = hasRole(me, 'admin');
+  const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const [tab, setTab] = useState<MainTab>('open');
   const [openTab, setOpenTab] = useState<OpenTab>('open');
   const [showAll, setShowAll] = useState(admin);
@@ -81,7 +83,8 @@ export function TicketsManager({ selectedId, onOpen }: TicketsManagerProps) {
     () => ({ searchParam, queueIds, tags: tagIds, users: admin ? userIds : [], showAll: true }),
     [searchParam, queueIds, tagIds, userIds, admin],
   );
-  const open = useTickets(openFilters, { enabled: tab === 'open' || true });
+  // both open lists are read whatever the tab: their counts are on the sub-tabs
+  const open = useTickets(openFilters);
   const pending = useTickets(pendingFilters);
   const closed = useTickets(closedFilters, { enabled: tab === 'closed' });
   const searching = useTickets(searchFilters, {
@@ -137,14 +140,24 @@ export function TicketsManager({ selectedId, onOpen }: TicketsManagerProps) {
         variant="fullWidth"
         aria-label={t('tabs.label')}
       >
-        <Tab value="open" icon={<InboxIcon />} iconPosition="start" label={t('tabs.open')} />
+        <Tab
+          value="open"
+          icon={phone ? undefined : <InboxIcon />}
+          iconPosition="start"
+          label={t('tabs.open')}
+        />
         <Tab
           value="closed"
-          icon={<CheckCircleOutlineIcon />}
+          icon={phone ? undefined : <CheckCircleOutlineIcon />}
           iconPosition="start"
           label={t('tabs.closed')}
         />
-        <Tab value="search" icon={<SearchIcon />} iconPosition="start" label={t('tabs.search')} />
+        <Tab
+          value="search"
+          icon={phone ? undefined : <SearchIcon />}
+          iconPosition="start"
+          label={t('tabs.search')}
+        />
       </Tabs>
       <Box
         sx={{

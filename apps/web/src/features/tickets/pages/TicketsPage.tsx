@@ -88,8 +88,8 @@ export function TicketsPage() {
         component="h1"
         sx={{
           position: 'absolute',
-          width: 1,
-          height: 1,
+          width: '1px',
+          height: '1px',
           overflow: 'hidden',
           clip: 'rect(0 0 0 0)',
         }}

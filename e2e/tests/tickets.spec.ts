@@ -1,0 +1,150 @@
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+
+async function shot(page: Page, name: string) {
+  // dialogs fade in: wait for the transitions, not for a fixed time
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {}))),
+  );
+  await page.screenshot({
+    path: join(import.meta.dirname, '..', 'screenshots', `${name}.png`),
+    fullPage: true,
+  });
+}
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('admin@admin.com');
+  await page.getByLabel('Senha').fill('123456');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/tickets$/);
+}
+
+/** Pairs the simulator connection unless an earlier journey already did. */
+async function pairSimulator(page: Page, phone: Page) {
+  await page.goto('/connections');
+  const row = page
+    .getByRole('table', { name: 'Conexões' })
+    .getByRole('row')
+    .filter({ hasText: 'Simulador' })
+    .first();
+  const connected = row.getByText('Conectado');
+  const qrButton = row.getByRole('button', { name: 'QR CODE' });
+  const retry = row.getByRole('button', { name: 'Tentar novamente' });
+  await expect(qrButton.or(retry).or(connected)).toBeVisible({ timeout: 30_000 });
+  if (await connected.isVisible()) return;
+  if (await retry.isVisible()) await retry.click();
+  await qrButton.click();
+  const dialog = page.getByRole('dialog', { name: 'Leia o QR Code para iniciar a sessão' });
+  const code = (await dialog.getByTestId('qr-code-text').textContent())?.trim() ?? '';
+  await phone.goto('/simulator');
+  await phone.getByLabel('Código do QR code').fill(code);
+  await phone.getByRole('button', { name: 'Escanear código colado' }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(connected).toBeVisible();
+}
+
+const stamp = String(Date.now());
+const PHONE = `55118${stamp.slice(-8)}`;
+const CONTACT = `Paciente ${stamp.slice(-4)}`;
+const HELLO = `Bom dia, preciso de ajuda ${stamp}`;
+const REPLY = `Claro! Vamos resolver ${stamp}`;
+const XSS = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+
+test('tickets: a contact writes, the agent accepts and replies, resolves and reopens', async ({
+  page,
+  context,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await signIn(page);
+  const phone = await context.newPage();
+  await pairSimulator(page, phone);
+
+  // a new contact writes to the company from the simulator
+  await phone.goto('/simulator');
+  await phone.getByRole('button', { name: 'Novo contato' }).click();
+  const newContact = phone.getByRole('dialog', { name: 'Novo contato' });
+  await newContact.getByLabel('Número').fill(PHONE);
+  await newContact.getByLabel('Nome').fill(CONTACT);
+  await newContact.getByRole('button', { name: 'Criar contato' }).click();
+  await expect(newContact).toBeHidden();
+  await phone.getByLabel(`Mensagem de ${CONTACT}`).fill(HELLO);
+  await phone.getByRole('button', { name: 'Enviar', exact: true }).click();
+  const log = phone.getByRole('log', { name: `Conversa de ${CONTACT} com a empresa` });
+  await expect(log.getByRole('listitem').filter({ hasText: HELLO })).toBeVisible();
+
+  // the ticket waits in 'Aguardando', with a count on the tab
+  await page.goto('/tickets');
+  const waitingTab = page.getByRole('tab', { name: /^Aguardando \(\d+\)$/ });
+  await expect(waitingTab).toBeVisible();
+  await expect(waitingTab).not.toHaveAccessibleName('Aguardando (0)', { timeout: 20_000 });
+  await waitingTab.click();
+  const waiting = page.getByRole('list', { name: 'Aguardando' });
+  const item = waiting.getByTestId('ticket-item').filter({ hasText: CONTACT });
+  await expect(item).toBeVisible({ timeout: 20_000 });
+  await expect(item).toContainText(HELLO);
+  await shot(page, '30-tickets-pending');
+
+  // accepted with its button, then the conversation is the current one
+  await item.getByRole('button', { name: `Aceitar o atendimento de ${CONTACT}` }).click();
+  await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  const conversation = page.getByRole('region', { name: `Conversa com ${CONTACT}` });
+  await expect(conversation).toBeVisible();
+  await expect(conversation.getByRole('list', { name: 'Mensagens' })).toContainText(HELLO);
+  await expect(page.getByRole('tab', { name: /^Atendendo \(\d+\)$/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+
+  // the reply reaches the phone
+  const input = conversation.getByRole('textbox', { name: 'Mensagem' });
+  await input.fill(REPLY);
+  await input.press('Enter');
+  await expect(conversation.getByRole('list', { name: 'Mensagens' })).toContainText(REPLY);
+  await expect(log.getByRole('listitem').filter({ hasText: REPLY })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // markup from the contact is shown as text, never run
+  await phone.getByLabel(`Mensagem de ${CONTACT}`).fill(`Olá *negrito* ${XSS}`);
+  await phone.getByRole('button', { name: 'Enviar', exact: true }).click();
+  const messages = conversation.getByRole('list', { name: 'Mensagens' });
+  await expect(messages).toContainText(XSS, { timeout: 20_000 });
+  await expect(messages.locator('b', { hasText: 'negrito' })).toBeVisible();
+  await expect(messages.locator('img[src="x"]')).toHaveCount(0);
+  await expect(messages.locator('script')).toHaveCount(0);
+  await shot(page, '31-ticket-conversation');
+  await shot(phone, '32-simulator-reply');
+
+  // the phone layout: the conversation takes the screen, with a way back
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('button', { name: 'Voltar para a lista' })).toBeVisible();
+  await shot(page, '33-ticket-conversation-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // resolve: back to the list; the ticket is among the resolved ones
+  await conversation.getByRole('button', { name: 'Resolver' }).click();
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.getByRole('tab', { name: 'Resolvidos' }).click();
+  const closed = page.getByRole('list', { name: 'Resolvidos' });
+  const closedItem = closed.getByTestId('ticket-item').filter({ hasText: CONTACT });
+  await expect(closedItem).toBeVisible();
+  await closedItem.getByRole('button', { name: `Abrir conversa com ${CONTACT}` }).click();
+  await expect(conversation).toBeVisible();
+  await expect(conversation.getByText('Conversa encerrada')).toBeVisible();
+
+  // reopen: the ticket is the agent's again and the input is back
+  await conversation.getByRole('button', { name: 'Reabrir' }).click();
+  await expect(conversation.getByRole('button', { name: 'Resolver' })).toBeVisible();
+  await expect(input).toBeEnabled();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/tickets');
+  await expect(page.getByRole('tab', { name: /^Atendendo \(\d+\)$/ })).toBeVisible();
+  await shot(page, '34-tickets-phone');
+  expect(dialogs).toEqual([]);
+  await phone.close();
+});
