@@ -97,6 +97,26 @@ test('contacts: add, search, export contatos.csv, then delete', async ({ page })
   await shot(page, 'contacts-03-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // start-conversation opens the new ticket; asking again opens the same one (it is ours)
+  await page.getByRole('button', { name: `Iniciar conversa com ${contactName}` }).click();
+  const start = page.getByRole('dialog', { name: `Iniciar conversa com ${contactName}` });
+  await shot(page, 'contacts-04-start-conversation');
+  await start.getByRole('button', { name: 'Iniciar' }).click();
+  await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  const ticketUrl = page.url();
+  await page.goto('/contacts');
+  await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(stamp);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await page.getByRole('button', { name: `Iniciar conversa com ${contactName}` }).click();
+  await page
+    .getByRole('dialog', { name: `Iniciar conversa com ${contactName}` })
+    .getByRole('button', { name: 'Iniciar' })
+    .click();
+  await expect(page).toHaveURL(ticketUrl);
+  await page.goto('/contacts');
+  await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(stamp);
+  await expect(table.getByRole('row')).toHaveCount(2);
+
   await page.getByRole('button', { name: `Excluir ${contactName}` }).click();
   const confirm = page.getByRole('dialog', { name: `Excluir ${contactName}?` });
   await confirm.getByRole('button', { name: 'Excluir' }).click();

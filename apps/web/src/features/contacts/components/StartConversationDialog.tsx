@@ -97,7 +97,12 @@ export function StartConversationDialog({ contact, onClose }: StartConversationD
           }}
           error={queueError}
           helperText={queueError ? t('start.selectQueue') : undefined}
-          slotProps={{ htmlInput: { 'aria-required': !isAdmin } }}
+          slotProps={{
+            htmlInput: { 'aria-required': !isAdmin },
+            // admins may start with no queue: show that choice instead of an empty box
+            select: { displayEmpty: isAdmin },
+            inputLabel: { shrink: isAdmin || queueId !== '' },
+          }}
         >
           {isAdmin && (
             <MenuItem value="">
