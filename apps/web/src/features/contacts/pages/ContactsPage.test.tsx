@@ -297,6 +297,16 @@ describe('ContactsPage', () => {
     ).toBeTruthy();
   });
 
+  it('asks a user without a queue to pick one before starting', async () => {
+    const calls = serve(sessionUser({ id: 3, queues: [] }));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Iniciar conversa com Bia Rocha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Iniciar conversa com Bia Rocha' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Iniciar' }));
+    expect(await within(dialog).findByText('Selecione uma fila')).toBeTruthy();
+    expect(calls.some((call) => call.url.pathname === '/tickets')).toBe(false);
+  });
+
   it('follows contact events live', async () => {
     serve();
     const { socket, serverEmit } = fakeSocket();
