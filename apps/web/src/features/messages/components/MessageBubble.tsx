@@ -9,7 +9,6 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,25 +18,15 @@ import { BODY_IS_DATA, MessageMedia } from './MessageMedia';
 
 export function Ticks({ ack }: { ack: number }) {
   const { t } = useTranslation('messages');
-  const props = { fontSize: 'inherit' as const, sx: { fontSize: 16, verticalAlign: 'middle' } };
+  const sx = { fontSize: 16, verticalAlign: 'middle' };
   if (ack < 0) {
-    return (
-      <Tooltip title={t('ack.failed')}>
-        <ErrorOutlineIcon {...props} color="error" aria-label={t('ack.failed')} role="img" />
-      </Tooltip>
-    );
+    return <ErrorOutlineIcon sx={sx} color="error" titleAccess={t('ack.failed')} />;
   }
-  if (ack === 0) return <AccessTimeIcon {...props} aria-label={t('ack.waiting')} role="img" />;
-  if (ack === 1) return <DoneIcon {...props} aria-label={t('ack.sent')} role="img" />;
-  if (ack === 2) return <DoneAllIcon {...props} aria-label={t('ack.delivered')} role="img" />;
-  return (
-    <DoneAllIcon
-      {...props}
-      sx={{ ...props.sx, color: '#34b7f1' }}
-      aria-label={t('ack.read')}
-      role="img"
-    />
-  );
+  if (ack === 0) return <AccessTimeIcon sx={sx} titleAccess={t('ack.waiting')} />;
+  if (ack === 1) return <DoneIcon sx={sx} titleAccess={t('ack.sent')} />;
+  // 2 delivered; 3 to 5 read (or played): blue
+  if (ack === 2) return <DoneAllIcon sx={sx} titleAccess={t('ack.delivered')} />;
+  return <DoneAllIcon sx={{ ...sx, color: '#34b7f1' }} titleAccess={t('ack.read')} />;
 }
 
 function Quoted({ quoted }: { quoted: NonNullable<Message['quotedMsg']> }) {

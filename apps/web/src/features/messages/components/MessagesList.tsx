@@ -133,6 +133,7 @@ export function MessagesList({ ticket, readOnly, onReply, bottomSignal }: Messag
         estimateSize={64}
         renderItem={renderItem}
         onScroll={onScroll}
+        onRowsChange={onScroll}
         stickToBottom
         bottomSignal={bottomSignal}
         ariaLabel={t('listLabel')}

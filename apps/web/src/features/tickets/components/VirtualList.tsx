@@ -22,6 +22,8 @@ export interface VirtualListProps<T> {
   /** Pixels rendered beyond each edge of the viewport. */
   overscan?: number;
   onScroll?: (element: HTMLDivElement) => void;
+  /** Called after the rows changed, to load more when they do not fill the viewport yet. */
+  onRowsChange?: (element: HTMLDivElement) => void;
   /**
    * Chat mode: starts at the bottom, follows new rows while the reader is at the bottom and
    * keeps the rows in view still when older ones are put above them.
@@ -64,6 +66,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     renderItem,
     overscan = 400,
     onScroll,
+    onRowsChange,
     stickToBottom = false,
     bottomSignal,
     ariaLabel,
@@ -169,6 +172,11 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     element.scrollTop = element.scrollHeight;
     setScrollTop(element.scrollTop || Math.max(0, total - height));
   }, [bottomSignal]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rows change
+  useEffect(() => {
+    if (scroller.current) onRowsChange?.(scroller.current);
+  }, [keys]);
 
   const handleScroll = (event: UIEvent<HTMLDivElement>) => {
     const element = event.currentTarget;

@@ -1,0 +1,81 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RequireSession } from '../../../app/guards';
+import { json, stubFetch } from '../../../test/fetch';
+import { renderWithApp, sessionUser } from '../../../test/render';
+import { messageRow, ticketRow } from '../../tickets/tickets.fixtures';
+import { buildRows, MessagesList } from './MessagesList';
+
+beforeEach(() => {
+  localStorage.setItem('token', JSON.stringify('token'));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('MessagesList', () => {
+  it('loads the older page near the top and shows replies, ticks and media', async () => {
+    const newest = [
+      messageRow(21, {
+        fromMe: true,
+        ack: 3,
+        body: 'Respondendo',
+        quotedMsgId: 20,
+        quotedMsg: { id: 20, body: 'Pergunta *original*', fromMe: false, mediaType: 'chat' },
+      }),
+      messageRow(22, { fromMe: true, ack: -1, body: 'Falhou' }),
+      messageRow(23, {
+        fromMe: false,
+        mediaType: 'application',
+        body: '',
+        mediaUrl: '/media/abc?sig=1',
+        mediaName: 'boleto.pdf',
+      }),
+    ];
+    const older = [messageRow(1, { body: 'Bem antiga', createdAt: '2025-12-31T12:00:00.000Z' })];
+    const calls = stubFetch((call) => {
+      if (call.url.pathname === '/auth/me') return json(200, sessionUser());
+      if (call.url.pathname === '/messages/1') {
+        return call.url.searchParams.get('pageNumber') === '2'
+          ? json(200, { messages: older, hasMore: false })
+          : json(200, { messages: newest, hasMore: true });
+      }
+      return json(404, {});
+    });
+    renderWithApp(
+      <RequireSession>
+        <MessagesList ticket={ticketRow(1)} />
+      </RequireSession>,
+    );
+    const list = await screen.findByRole('list', { name: 'Mensagens' });
+    await within(list).findByText('Respondendo');
+    fireEvent.scroll(screen.getByTestId('messages-scroller'), { target: { scrollTop: 10 } });
+    expect(await within(list).findByText('Bem antiga')).toBeTruthy();
+    const pages = calls
+      .filter((call) => call.url.pathname === '/messages/1')
+      .map((call) => call.url.searchParams.get('pageNumber'));
+    expect(pages).toEqual(['1', '2']);
+
+    // oldest first, with a day separator per day
+    expect(within(list).getByText('31/12/2025')).toBeTruthy();
+    const quoted = within(list).getByTestId('quoted-message');
+    expect(quoted.textContent).toContain('Pergunta original');
+    expect(quoted.querySelector('b')?.textContent).toBe('original');
+    expect(within(list).getByRole('img', { name: 'Lida' })).toBeTruthy();
+    expect(within(list).getByRole('img', { name: 'Falha no envio' })).toBeTruthy();
+    const download = within(list).getByRole('link', { name: 'Baixar boleto.pdf' });
+    expect(download.getAttribute('href')).toBe('http://localhost:8080/media/abc?sig=1');
+  });
+
+  it('marks where the conversation passed from one ticket to another', () => {
+    const rows = buildRows([messageRow(1, { ticketId: 4 }), messageRow(2, { ticketId: 5 })], {
+      status: 'closed',
+    });
+    expect(
+      rows.map((row) =>
+        row.kind === 'message' ? row.key : row.kind === 'marker' ? row.label : 'day',
+      ),
+    ).toEqual(['day', 1, 'closed', 'started', 2, 'closed']);
+  });
+});
