@@ -14,6 +14,8 @@ export const COMPANY_TOPICS = [
   'queue',
   'settings',
   'payment',
+  'tag',
+  'quickmessage',
 ] as const;
 export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
 

@@ -4,7 +4,9 @@ import type {
   ConnectionSession,
   Contact,
   Message,
+  QuickMessage,
   Setting,
+  Tag,
   Ticket,
   User,
 } from '@atendi/shared';
@@ -23,6 +25,16 @@ export interface DomainEvents {
   'settings.updated': { companyId: number; setting: Setting };
   'queue.saved': { companyId: number; action: 'create' | 'update'; queue: { id: number } };
   'queue.deleted': { companyId: number; queueId: number };
+  'tag.saved': { companyId: number; action: 'create' | 'update'; tag: Tag };
+  'tag.deleted': { companyId: number; tagId: number };
+  /** Personal quick replies are heard by their owner only; shared ('geral') ones by everyone. */
+  'quickMessage.saved': {
+    companyId: number;
+    action: 'create' | 'update';
+    record: QuickMessage;
+    ownerId: number | null;
+  };
+  'quickMessage.deleted': { companyId: number; id: number; ownerId: number | null; geral: boolean };
   'connection.saved': { companyId: number; action: 'create' | 'update'; connection: Connection };
   'connection.deleted': { companyId: number; connectionId: number };
   'connection.session': { companyId: number; session: ConnectionSession };

@@ -179,6 +179,31 @@ describe('realtime channel', () => {
     expect(await after).toEqual({ action: 'update', n: 2 });
   });
 
+  it('sends tag events to the company and a personal quick reply only to its owner', async () => {
+    const { company, admin } = await t.make.company();
+    const owner = await t.make.user(company.id);
+    const colleague = await t.make.user(company.id);
+    const ownerSession = await t.login(owner.email);
+    const ownerSocket = await socketFor(ownerSession.token);
+    const colleagueSocket = await socketFor((await t.login(colleague.email)).token);
+    const adminToken = (await t.login(admin.email)).token;
+
+    const tagHeard = next(colleagueSocket, `company-${company.id}-tag`, 3000);
+    const tag = await t.as(adminToken).post('/tags', { name: 'Urgente', color: '#FF0000' });
+    expect(tag.statusCode).toBe(201);
+    expect(await tagHeard).toMatchObject({ action: 'create', tag: { name: 'Urgente' } });
+
+    const toOwner = next(ownerSocket, `company-${company.id}-quickmessage`, 3000);
+    const toColleague = next(colleagueSocket, `company-${company.id}-quickmessage`, 500);
+    const reply = await t.as(ownerSession.token).post('/quick-messages', {
+      shortcode: 'oi',
+      message: 'Olá, tudo bem?',
+    });
+    expect(reply.statusCode).toBe(201);
+    expect(await toOwner).toMatchObject({ action: 'create', record: { shortcode: 'oi' } });
+    expect(await toColleague).toBeUndefined();
+  });
+
   it('authorises joinChatBox like reading the ticket', async () => {
     const a = await t.make.company();
     const b = await t.make.company();

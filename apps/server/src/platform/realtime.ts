@@ -343,6 +343,28 @@ export class RealtimeGateway {
     events.on('contact.deleted', ({ companyId, contactId }) =>
       this.emit({ companyId, everyone: true }, 'contact', { action: 'delete', contactId }),
     );
+    events.on('tag.saved', ({ companyId, action, tag }) =>
+      this.emit({ companyId, everyone: true }, 'tag', { action, tag }),
+    );
+    events.on('tag.deleted', ({ companyId, tagId }) =>
+      this.emit({ companyId, everyone: true }, 'tag', { action: 'delete', tagId }),
+    );
+    events.on('quickMessage.saved', ({ companyId, action, record, ownerId }) =>
+      this.emit(
+        record.geral
+          ? { companyId, everyone: true }
+          : { companyId, userIds: ownerId ? [ownerId] : [] },
+        'quickmessage',
+        { action, record },
+      ),
+    );
+    events.on('quickMessage.deleted', ({ companyId, id, ownerId, geral }) =>
+      this.emit(
+        geral ? { companyId, everyone: true } : { companyId, userIds: ownerId ? [ownerId] : [] },
+        'quickmessage',
+        { action: 'delete', id },
+      ),
+    );
     events.on('queue.deleted', ({ companyId, queueId }) =>
       this.emit({ companyId, everyone: true }, 'queue', { action: 'delete', queueId }),
     );

@@ -34,7 +34,22 @@ function visible(ctx: RequestContext): SQL | undefined {
 }
 
 export class QuickMessagesService {
-  constructor(private readonly platform: Pick<Platform, 'storage'>) {}
+  constructor(private readonly platform: Pick<Platform, 'storage' | 'events'>) {}
+
+  #announce(
+    ctx: RequestContext,
+    action: 'create' | 'update',
+    record: QuickMessage,
+    ownerId: number | null,
+  ) {
+    this.platform.events.emit('quickMessage.saved', {
+      companyId: ctx.companyId,
+      action,
+      record,
+      ownerId,
+    });
+    return record;
+  }
 
   #present(row: Row): QuickMessage {
     return {
@@ -103,7 +118,7 @@ export class QuickMessagesService {
         userId: ctx.userId,
       })
       .returning();
-    return this.#present(row!);
+    return this.#announce(ctx, 'create', this.#present(row!), row!.userId);
   }
 
   async update(ctx: RequestContext, id: number, data: QuickMessageUpdate): Promise<QuickMessage> {
@@ -121,13 +136,19 @@ export class QuickMessagesService {
       )
       .returning();
     if (!row) throw notFound();
-    return this.#present(row);
+    return this.#announce(ctx, 'update', this.#present(row), row.userId);
   }
 
   async remove(ctx: RequestContext, id: number): Promise<void> {
     const current = await this.#editable(ctx, id);
     await tenantDb(ctx).delete(quickMessages, eq(quickMessages.id, id));
     if (current.mediaPath) await this.platform.storage.remove(current.mediaPath).catch(() => {});
+    this.platform.events.emit('quickMessage.deleted', {
+      companyId: ctx.companyId,
+      id,
+      ownerId: current.userId,
+      geral: current.geral,
+    });
   }
 
   /** Attaches a file (form field `file`), replacing the one it had. */
@@ -156,7 +177,7 @@ export class QuickMessagesService {
         .returning();
       if (!row) throw notFound();
       if (current.mediaPath) await this.platform.storage.remove(current.mediaPath).catch(() => {});
-      return this.#present(row);
+      return this.#announce(ctx, 'update', this.#present(row), row.userId);
     } catch (error) {
       await discardUploads(this.platform.storage, form.files);
       throw error;
@@ -173,7 +194,7 @@ export class QuickMessagesService {
       )
       .returning();
     if (current.mediaPath) await this.platform.storage.remove(current.mediaPath).catch(() => {});
-    return this.#present(row!);
+    return this.#announce(ctx, 'update', this.#present(row!), row!.userId);
   }
 
   async #readable(ctx: RequestContext, id: number): Promise<Row> {

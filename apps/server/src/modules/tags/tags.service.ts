@@ -90,7 +90,9 @@ export class TagsService {
         .insert(tags, { name: data.name, color: data.color, kanban: data.kanban })
         .returning(),
     );
-    return present(row!);
+    const tag = present(row!);
+    this.platform.events.emit('tag.saved', { companyId: ctx.companyId, action: 'create', tag });
+    return tag;
   }
 
   async update(ctx: RequestContext, id: number, data: TagUpdate): Promise<Tag> {
@@ -104,12 +106,15 @@ export class TagsService {
         .returning(),
     );
     if (!row) throw notFound();
-    return present(row);
+    const tag = present(row);
+    this.platform.events.emit('tag.saved', { companyId: ctx.companyId, action: 'update', tag });
+    return tag;
   }
 
   async remove(ctx: RequestContext, id: number): Promise<void> {
     const deleted = await tenantDb(ctx).delete(tags, eq(tags.id, id)).returning({ id: tags.id });
     if (deleted.length === 0) throw notFound();
+    this.platform.events.emit('tag.deleted', { companyId: ctx.companyId, tagId: id });
   }
 
   /** The ticket's tags become exactly `tags`; the lists hear of the ticket. */
