@@ -119,3 +119,18 @@ select
 from message m
 join stored_ticket t on t.id = m.ticket_id`,
 };
+
+/**
+ * A person first known only by a LID (WhatsApp's private id) writes again with a phone number:
+ * the contact kept under the LID takes the number, so both identities stay one contact. When a
+ * contact with that number already exists, both are left as they are.
+ *
+ * $1 company, $2 phone number, $3 LID.
+ */
+export const adoptLidContact: TenantStatement = {
+  name: 'adopt_lid_contact_v1',
+  text: `
+update contacts set number = $2::text, lid = $3::text, updated_at = now()
+where company_id = $1 and (number = $3::text or (lid = $3::text and number <> $2::text))
+  and not exists (select 1 from contacts c where c.company_id = $1 and c.number = $2::text)`,
+};

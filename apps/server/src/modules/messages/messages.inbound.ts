@@ -8,8 +8,9 @@ import type {
   InboundMessage,
   MessageKind,
 } from '../../channels/provider';
+import { isUniqueViolation } from '../../db/errors';
 import { messages } from '../../db/schema';
-import { storeInboundMessage } from '../../db/statements/inbound';
+import { adoptLidContact, storeInboundMessage } from '../../db/statements/inbound';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
 import { ticketById } from '../tickets/tickets.repository';
@@ -143,6 +144,13 @@ export class InboundPipeline {
       preview(message),
       message.fromMe ? 0 : 1,
     ];
+    const { lid } = message.contact;
+    if (!message.isGroup && lid && lid !== message.chatId) {
+      await db.run(adoptLidContact, [message.chatId, lid]).catch((error: unknown) => {
+        // A concurrent delivery gave the number to another row first: keep that one.
+        if (!isUniqueViolation(error)) throw error;
+      });
+    }
     // An empty answer is a duplicate, or a ticket a concurrent delivery created after this
     // statement's snapshot: the latter succeeds on the next try.
     for (let attempt = 0; attempt < 5; attempt++) {

@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import type { InboundMessage } from '../../channels/provider';
+import { connections, contacts, messages, tickets } from '../../db/schema';
+import { TenantDb } from '../../db/tenant';
+
+let t: TestServer;
+let ref: { id: number; companyId: number; name: string };
+let sequence = 0;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const { company } = await t.make.company();
+  const [connection] = await new TenantDb(t.database.db, company.id)
+    .insert(connections, { name: 'Simulador', provider: 'simulator', isDefault: true })
+    .returning();
+  ref = { id: connection!.id, companyId: company.id, name: connection!.name };
+});
+afterAll(() => t.stop());
+
+const inbound = (fields: Partial<InboundMessage> & Pick<InboundMessage, 'chatId' | 'contact'>) =>
+  t.app.services.inbound.receive(ref, {
+    providerMessageId: `IN-${++sequence}`,
+    isGroup: false,
+    fromMe: false,
+    timestamp: new Date(),
+    kind: 'text',
+    body: `mensagem ${sequence}`,
+    ...fields,
+  });
+
+const contactRows = (where: ReturnType<typeof eq>) =>
+  t.database.db.select().from(contacts).where(where);
+
+describe('inbound pipeline', () => {
+  it('keeps a person first known by LID and later by number as one contact and one ticket', async () => {
+    const lid = '98765432101234@lid';
+    expect(await inbound({ chatId: lid, contact: { number: lid, lid, name: 'Ana' } })).toBe(
+      'stored',
+    );
+    const [before] = await contactRows(eq(contacts.lid, lid));
+    expect(before!.number).toBe(lid);
+
+    await inbound({
+      chatId: '5511912345678',
+      contact: { number: '5511912345678', lid, name: 'Ana' },
+    });
+    const byLid = await contactRows(eq(contacts.lid, lid));
+    expect(byLid).toHaveLength(1);
+    expect(byLid[0]).toMatchObject({ id: before!.id, number: '5511912345678' });
+    const live = await t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.contactId, before!.id));
+    expect(live).toHaveLength(1);
+    expect(live[0]!.unreadMessages).toBe(2);
+  });
+
+  it('stores a group message on the group ticket with the sender as its contact', async () => {
+    await inbound({
+      chatId: '120363000000000001@g.us',
+      isGroup: true,
+      groupName: 'Clientes VIP',
+      contact: { number: '5511988887777', name: 'Bruno' },
+      body: 'oi grupo',
+    });
+    const [group] = await contactRows(eq(contacts.number, '120363000000000001@g.us'));
+    const [sender] = await contactRows(eq(contacts.number, '5511988887777'));
+    expect(group).toMatchObject({ name: 'Clientes VIP', isGroup: true });
+    expect(sender).toMatchObject({ name: 'Bruno', isGroup: false });
+    const [message] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.body, 'oi grupo'));
+    const [ticket] = await t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.id, message!.ticketId));
+    expect(ticket).toMatchObject({ contactId: group!.id, isGroup: true });
+    expect(message!.contactId).toBe(sender!.id);
+  });
+
+  it('answers duplicate for a redelivery and links a quoted reply', async () => {
+    const first: InboundMessage = {
+      providerMessageId: 'QUOTED-1',
+      chatId: '5511933332222',
+      isGroup: false,
+      fromMe: false,
+      timestamp: new Date(),
+      kind: 'text',
+      body: 'primeira',
+      contact: { number: '5511933332222' },
+    };
+    expect(await t.app.services.inbound.receive(ref, first)).toBe('stored');
+    expect(await t.app.services.inbound.receive(ref, first)).toBe('duplicate');
+    await inbound({
+      chatId: '5511933332222',
+      contact: { number: '5511933332222' },
+      body: 'respondendo',
+      quotedProviderMessageId: 'QUOTED-1',
+    });
+    const [quoted] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.providerMessageId, 'QUOTED-1'));
+    const [reply] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.body, 'respondendo'));
+    expect(reply!.quotedMsgId).toBe(quoted!.id);
+  });
+
+  it('keeps the name someone typed and takes the push name only for contacts named by number', async () => {
+    await inbound({ chatId: '5511944443333', contact: { number: '5511944443333' } });
+    expect((await contactRows(eq(contacts.number, '5511944443333')))[0]!.name).toBe(
+      '5511944443333',
+    );
+    await inbound({ chatId: '5511944443333', contact: { number: '5511944443333', name: 'Carla' } });
+    expect((await contactRows(eq(contacts.number, '5511944443333')))[0]!.name).toBe('Carla');
+    await inbound({ chatId: '5511944443333', contact: { number: '5511944443333', name: 'Outro' } });
+    expect((await contactRows(eq(contacts.number, '5511944443333')))[0]!.name).toBe('Carla');
+  });
+});
