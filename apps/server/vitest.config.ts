@@ -7,6 +7,9 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Work that finishes after an answer (deliveries, events) is awaited by polling; a loaded
+    // machine needs more than the default second.
+    expect: { poll: { timeout: 10_000 } },
     // Each file gets its own database cloned from a migrated template, so files run in parallel.
     pool: 'forks',
   },
