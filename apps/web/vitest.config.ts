@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // jsdom renders of whole pages take seconds on a busy 2-core machine.
+    testTimeout: 20_000,
   },
 });
