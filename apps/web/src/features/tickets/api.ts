@@ -107,6 +107,7 @@ export function useSyncTags() {
 export interface UserOption {
   id: number;
   name: string;
+  profile?: string;
   queues?: { id: number; name: string }[];
 }
 

@@ -401,7 +401,6 @@ export function MessageInput({
             htmlInput: {
               'aria-label': t('inputLabel'),
               'aria-controls': quickOpen ? quickId : undefined,
-              'aria-expanded': quickOpen && quickMatches.length > 0,
             },
           }}
           sx={{ '& .MuiInputBase-root': { borderRadius: 3, bgcolor: 'background.default' } }}

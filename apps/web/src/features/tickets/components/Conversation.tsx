@@ -137,7 +137,7 @@ export function Conversation({ ticket, onBack, onLeave }: ConversationProps) {
         )}
         <ButtonBase
           onClick={() => setDrawer(true)}
-          aria-label={t('header.openContact', { name })}
+          title={t('header.openContact', { name })}
           sx={{
             display: 'flex',
             alignItems: 'center',

@@ -1,7 +1,6 @@
 import type { Ticket } from '@atendi/shared';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Avatar from '@mui/material/Avatar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -64,91 +63,174 @@ export const TicketListItem = memo(function TicketListItem(props: TicketListItem
         title={ticket.queue?.name ?? t('noQueue')}
         sx={{ width: 6, flexShrink: 0, bgcolor: color }}
       />
-      <ListItemButton
-        selected={selected}
+      {pending ? (
         // a waiting ticket is taken with its button, not opened by a click
-        onClick={pending ? undefined : () => onOpen(ticket)}
-        disableRipple={pending}
-        aria-label={t('item.open', { name })}
-        aria-current={selected ? 'page' : undefined}
-        sx={{
-          alignItems: 'flex-start',
-          gap: 1.5,
-          py: 1,
-          pr: 1,
-          cursor: pending ? 'default' : 'pointer',
-        }}
-        component="div"
-      >
-        <Avatar src={ticket.contact?.profilePicUrl || undefined} alt={name} sx={{ mt: 0.5 }}>
-          {name.slice(0, 1).toUpperCase()}
-        </Avatar>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Typography noWrap sx={{ flex: 1, fontWeight: 600 }} title={name}>
-              {shortName(name, phone)}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-              {when(ticket.updatedAt)}
-            </Typography>
-          </Box>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
-              {ticket.lastMessage}
-            </Typography>
-            {ticket.unreadMessages > 0 && (
-              <Badge
-                color="success"
-                badgeContent={ticket.unreadMessages}
-                max={999}
-                aria-label={t('item.unread', { count: ticket.unreadMessages })}
-                sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
-              />
-            )}
-          </Box>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5, alignItems: 'center' }}>
-            {ticket.queue && (
-              <Chip
-                size="small"
-                label={ticket.queue.name}
-                sx={{ bgcolor: color, color: '#fff', height: 20, fontSize: 11 }}
-              />
-            )}
-            {ticket.user && ticket.status !== 'pending' && (
-              <Chip
-                size="small"
-                variant="outlined"
-                label={ticket.user.name}
-                sx={{ height: 20, fontSize: 11 }}
-              />
-            )}
-            {ticket.tags.map((tag) => (
-              <Chip
-                key={tag.id}
-                size="small"
-                label={tag.name}
-                sx={{ bgcolor: tag.color, color: '#fff', height: 20, fontSize: 11 }}
-              />
-            ))}
-            {pending && (
-              <Button
-                size="small"
-                variant="contained"
-                color="success"
-                disabled={accepting}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  onAccept(ticket);
-                }}
-                aria-label={t('item.acceptNamed', { name })}
-                sx={{ ml: 'auto', py: 0, minHeight: 28 }}
-              >
-                {t('actions.accept')}
-              </Button>
-            )}
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'flex-start',
+            gap: 1.5,
+            py: 1,
+            px: 2,
+            flex: 1,
+            minWidth: 0,
+          }}
+        >
+          <Avatar src={ticket.contact?.profilePicUrl || undefined} alt={name} sx={{ mt: 0.5 }}>
+            {name.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Typography noWrap sx={{ flex: 1, fontWeight: 600 }} title={name}>
+                {shortName(name, phone)}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+                {when(ticket.updatedAt)}
+              </Typography>
+            </Box>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
+                {ticket.lastMessage}
+              </Typography>
+              {ticket.unreadMessages > 0 && (
+                <Box
+                  component="span"
+                  role="img"
+                  aria-label={t('item.unread', { count: ticket.unreadMessages })}
+                  sx={{
+                    minWidth: 20,
+                    height: 20,
+                    px: 0.75,
+                    borderRadius: 10,
+                    fontSize: 12,
+                    lineHeight: '20px',
+                    textAlign: 'center',
+                    fontWeight: 600,
+                    bgcolor: 'success.dark',
+                    color: 'success.contrastText',
+                  }}
+                >
+                  {ticket.unreadMessages > 999 ? '999+' : ticket.unreadMessages}
+                </Box>
+              )}
+            </Box>
+            <Box
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5, alignItems: 'center' }}
+            >
+              {ticket.queue && (
+                <Chip
+                  size="small"
+                  label={ticket.queue.name}
+                  sx={{ bgcolor: color, color: '#fff', height: 20, fontSize: 11 }}
+                />
+              )}
+              {ticket.user && ticket.status !== 'pending' && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={ticket.user.name}
+                  sx={{ height: 20, fontSize: 11 }}
+                />
+              )}
+              {ticket.tags.map((tag) => (
+                <Chip
+                  key={tag.id}
+                  size="small"
+                  label={tag.name}
+                  sx={{ bgcolor: tag.color, color: '#fff', height: 20, fontSize: 11 }}
+                />
+              ))}
+            </Box>
           </Box>
         </Box>
-      </ListItemButton>
+      ) : (
+        <ListItemButton
+          selected={selected}
+          onClick={() => onOpen(ticket)}
+          aria-current={selected ? 'page' : undefined}
+          sx={{ alignItems: 'flex-start', gap: 1.5, py: 1, pr: 1, minWidth: 0 }}
+        >
+          <Avatar src={ticket.contact?.profilePicUrl || undefined} alt={name} sx={{ mt: 0.5 }}>
+            {name.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Typography noWrap sx={{ flex: 1, fontWeight: 600 }} title={name}>
+                {shortName(name, phone)}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+                {when(ticket.updatedAt)}
+              </Typography>
+            </Box>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
+                {ticket.lastMessage}
+              </Typography>
+              {ticket.unreadMessages > 0 && (
+                <Box
+                  component="span"
+                  role="img"
+                  aria-label={t('item.unread', { count: ticket.unreadMessages })}
+                  sx={{
+                    minWidth: 20,
+                    height: 20,
+                    px: 0.75,
+                    borderRadius: 10,
+                    fontSize: 12,
+                    lineHeight: '20px',
+                    textAlign: 'center',
+                    fontWeight: 600,
+                    bgcolor: 'success.dark',
+                    color: 'success.contrastText',
+                  }}
+                >
+                  {ticket.unreadMessages > 999 ? '999+' : ticket.unreadMessages}
+                </Box>
+              )}
+            </Box>
+            <Box
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5, alignItems: 'center' }}
+            >
+              {ticket.queue && (
+                <Chip
+                  size="small"
+                  label={ticket.queue.name}
+                  sx={{ bgcolor: color, color: '#fff', height: 20, fontSize: 11 }}
+                />
+              )}
+              {ticket.user && ticket.status !== 'pending' && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={ticket.user.name}
+                  sx={{ height: 20, fontSize: 11 }}
+                />
+              )}
+              {ticket.tags.map((tag) => (
+                <Chip
+                  key={tag.id}
+                  size="small"
+                  label={tag.name}
+                  sx={{ bgcolor: tag.color, color: '#fff', height: 20, fontSize: 11 }}
+                />
+              ))}
+            </Box>
+          </Box>
+        </ListItemButton>
+      )}
+      {pending && (
+        <Button
+          size="small"
+          variant="contained"
+          color="success"
+          disabled={accepting}
+          onClick={() => onAccept(ticket)}
+          aria-label={t('item.acceptNamed', { name })}
+          sx={{ alignSelf: 'center', py: 0, minHeight: 28, mr: canSpy ? 0 : 1, flexShrink: 0 }}
+        >
+          {t('actions.accept')}
+        </Button>
+      )}
       {canSpy && (
         <>
           <IconButton

@@ -3,7 +3,6 @@ import AddIcon from '@mui/icons-material/Add';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import InboxIcon from '@mui/icons-material/MoveToInbox';
 import SearchIcon from '@mui/icons-material/Search';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -44,6 +43,31 @@ type OpenTab = 'open' | 'pending';
 interface TicketsManagerProps {
   selectedId?: number;
   onOpen: (ticket: Ticket) => void;
+}
+
+/** The sub-tab's name and its count, read together ('Aguardando 3'). */
+function TabCount(props: { label: string; count: number; color: 'primary' | 'secondary' }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      {props.label}{' '}
+      <Box
+        component="span"
+        sx={{
+          minWidth: 20,
+          height: 20,
+          px: 0.75,
+          borderRadius: 10,
+          fontSize: 12,
+          lineHeight: '20px',
+          fontWeight: 600,
+          bgcolor: `${props.color}.main`,
+          color: `${props.color}.contrastText`,
+        }}
+      >
+        {props.count > 9999 ? '9999+' : props.count}
+      </Box>
+    </Box>
+  );
 }
 
 const countOf = (data: { pages: { count: number }[] } | undefined) => data?.pages[0]?.count ?? 0;
@@ -243,31 +267,19 @@ export function TicketsManager({ selectedId, onOpen }: TicketsManagerProps) {
               value="open"
               sx={{ minHeight: 40 }}
               label={
-                <Badge
-                  color="primary"
-                  badgeContent={countOf(open.data)}
-                  max={9999}
-                  sx={{ px: 1.5 }}
-                >
-                  {t('tabs.assigned')}
-                </Badge>
+                <TabCount label={t('tabs.assigned')} count={countOf(open.data)} color="primary" />
               }
-              aria-label={t('tabs.assignedCount', { count: countOf(open.data) })}
             />
             <Tab
               value="pending"
               sx={{ minHeight: 40 }}
               label={
-                <Badge
+                <TabCount
+                  label={t('tabs.pending')}
+                  count={countOf(pending.data)}
                   color="secondary"
-                  badgeContent={countOf(pending.data)}
-                  max={9999}
-                  sx={{ px: 1.5 }}
-                >
-                  {t('tabs.pending')}
-                </Badge>
+                />
               }
-              aria-label={t('tabs.pendingCount', { count: countOf(pending.data) })}
             />
           </Tabs>
           {openTab === 'open' ? (

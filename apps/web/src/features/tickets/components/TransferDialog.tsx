@@ -32,7 +32,12 @@ export function TransferDialog({ ticket, open, onClose, onDone }: TransferDialog
   const [whatsappId, setWhatsappId] = useState<number | ''>('');
   const [tried, setTried] = useState(false);
   const usersOfQueue = (users.data ?? []).filter(
-    (user) => queueId === '' || !user.queues || user.queues.some((queue) => queue.id === queueId),
+    (user) =>
+      // admins serve every queue; agents only theirs
+      queueId === '' ||
+      user.profile === 'admin' ||
+      !user.queues ||
+      user.queues.some((queue) => queue.id === queueId),
   );
 
   const submit = async () => {

@@ -103,8 +103,8 @@ describe('TicketsPage', () => {
   it('shows the open tab with count badges for assigned and waiting tickets', async () => {
     const calls = serve();
     renderPage();
-    expect(await screen.findByRole('tab', { name: 'Atendendo (2)' })).toBeTruthy();
-    expect(await screen.findByRole('tab', { name: 'Aguardando (1)' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Atendendo 2' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Aguardando 1' })).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Atendendo' });
     expect(within(list).getByText('Contato 1')).toBeTruthy();
     expect(within(list).getByText('Oi, tudo bem?')).toBeTruthy();
@@ -123,7 +123,7 @@ describe('TicketsPage', () => {
   it('accepts a pending ticket with its button instead of opening it by a click', async () => {
     const calls = serve();
     renderPage();
-    fireEvent.click(await screen.findByRole('tab', { name: 'Aguardando (1)' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Aguardando 1' }));
     const list = await screen.findByRole('list', { name: 'Aguardando' });
     fireEvent.click(within(list).getByText('Carla Dias'));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -171,7 +171,7 @@ describe('TicketsPage', () => {
     });
     renderPage(`/tickets/${ticketRow(9).uuid}`);
     expect(await screen.findByText('Acesso não permitido')).toBeTruthy();
-    expect(await screen.findByRole('tab', { name: 'Atendendo (2)' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Atendendo 2' })).toBeTruthy();
     expect(refresh).toHaveBeenCalled();
   });
 
