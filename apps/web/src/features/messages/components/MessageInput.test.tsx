@@ -26,7 +26,16 @@ function setup() {
         quick(1, 'bomdia', 'Bom dia! Em que posso ajudar você hoje com o seu pedido?'),
         quick(2, 'boleto', 'Segue o boleto.'),
         quick(3, 'pix', 'Nossa chave pix é o CNPJ.'),
+        {
+          ...quick(4, 'catalogo', 'Nosso catálogo'),
+          mediaPath: '/media/q4?sig=1',
+          mediaName: 'catalogo.pdf',
+          isMedia: true,
+        },
       ]);
+    }
+    if (call.url.pathname === '/media/q4') {
+      return new Response('%PDF-1.4', { headers: { 'content-type': 'application/pdf' } });
     }
     if (call.url.pathname === '/messages/7' && call.method === 'POST') {
       return json(201, { id: 50, ticketId: 7, body: 'x' });
@@ -73,6 +82,27 @@ describe('MessageInput', () => {
     fireEvent.click(options[1]!);
     expect((input as HTMLTextAreaElement).value).toBe('Segue o boleto.');
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('brings the file of a quick reply along', async () => {
+    const { calls } = setup();
+    const input = await screen.findByRole('textbox', { name: 'Mensagem' });
+    fireEvent.change(input, { target: { value: '/cat' } });
+    const popup = await screen.findByRole('listbox', { name: 'Respostas rápidas' });
+    fireEvent.click(within(popup).getByRole('option', { name: 'catalogo - Nosso catálogo' }));
+    const files = await screen.findByRole('list', { name: 'Arquivos anexados' });
+    expect(within(files).getByText('catalogo.pdf')).toBeTruthy();
+    expect((input as HTMLTextAreaElement).value).toBe('Nosso catálogo');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'POST' && call.body instanceof FormData)).toBe(
+        true,
+      ),
+    );
+    const form = calls.find((call) => call.method === 'POST')?.body as FormData;
+    expect((form.get('medias') as File).name).toBe('catalogo.pdf');
+    expect(form.get('body')).toBe('Nosso catálogo');
+    expect(form.get('signMessage')).toBe('true');
   });
 
   it('cuts quick reply labels at 35 characters', () => {

@@ -22,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../app/errors';
-import { useQuickMessages, useSendMessage } from '../api';
+import { mediaHref, useQuickMessages, useSendMessage } from '../api';
 
 /** Quick reply labels are cut at 35 characters (spec core 9). */
 export const QUICK_LABEL_MAX = 35;
@@ -186,6 +186,17 @@ export function MessageInput({
     setText(item.message);
     setQuickIndex(0);
     input.current?.focus();
+    // a reply with a file brings the file along, ready to send with the text as its caption
+    const href = mediaHref(item.mediaPath);
+    if (!href) return;
+    fetch(href, { credentials: 'include' })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const blob = await response.blob();
+        const name = item.mediaName ?? href.split('/').pop()?.split('?')[0] ?? 'arquivo';
+        setFiles((current) => [...current, new File([blob], name, { type: blob.type })]);
+      })
+      .catch(toastError);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
