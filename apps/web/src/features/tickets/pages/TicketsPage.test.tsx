@@ -194,4 +194,42 @@ describe('TicketsPage', () => {
     await waitFor(() => expect(names()).toEqual(['Contato 2', 'Contato 1']));
     expect(within(list).getByText('Novidade')).toBeTruthy();
   });
+
+  it('chimes at the kept volume for a message in another ticket, not for the open one', async () => {
+    const peaks: number[] = [];
+    class FakeAudio {
+      currentTime = 0;
+      destination = {};
+      createGain() {
+        return {
+          gain: {
+            setValueAtTime() {},
+            exponentialRampToValueAtTime(value: number) {
+              peaks.push(value);
+            },
+          },
+          connect() {},
+        };
+      }
+      createOscillator() {
+        return { type: '', frequency: { value: 0 }, connect() {}, start() {}, stop() {} };
+      }
+    }
+    vi.stubGlobal('AudioContext', FakeAudio);
+    localStorage.setItem('volume', '0.5');
+    serve();
+    const { socket } = renderPage(`/tickets/${mine[0]!.uuid}`);
+    await screen.findByRole('region', { name: 'Conversa com Contato 1' });
+    const incoming = (ticket: (typeof mine)[number], id: number) =>
+      socket.serverEmit('company-1-appMessage', {
+        action: 'create',
+        message: { id, ticketId: ticket.id, body: 'Oi', fromMe: false },
+        ticket: { ...ticket, unreadMessages: 1 },
+        contact: ticket.contact,
+      });
+    incoming(mine[0]!, 91);
+    expect(peaks).toEqual([]);
+    incoming(mine[1]!, 92);
+    expect(Math.max(...peaks)).toBeCloseTo(0.15);
+  });
 });
