@@ -13,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatTime } from '../../../app/format';
+import { formatBody } from '../../messages/format';
 
 /** Phones show at most 10 characters of a contact's name (spec core 9). */
 export const NAME_LIMIT_ON_PHONE = 10;
@@ -90,7 +91,7 @@ export const TicketListItem = memo(function TicketListItem(props: TicketListItem
             </Box>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
-                {ticket.lastMessage}
+                {formatBody(ticket.lastMessage)}
               </Typography>
               {ticket.unreadMessages > 0 && (
                 <Box
@@ -164,7 +165,7 @@ export const TicketListItem = memo(function TicketListItem(props: TicketListItem
             </Box>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
-                {ticket.lastMessage}
+                {formatBody(ticket.lastMessage)}
               </Typography>
               {ticket.unreadMessages > 0 && (
                 <Box
