@@ -55,6 +55,14 @@ export const messagesRoutes = ({ messages }: Services) =>
         );
       }),
     );
+    app.post(
+      '/messages/:id/retry',
+      {
+        config: { access: 'session:use' },
+        schema: { tags, params: idParamsSchema, response: { 200: messageSchema } },
+      },
+      (req) => messages.retry(req.ctx, req.params.id),
+    );
     app.delete(
       '/messages/:id',
       {

@@ -48,7 +48,7 @@ function kindOf(mimeType: string): NonNullable<OutboundDraft['media']>['kind'] {
 export class MessagesService {
   constructor(
     private readonly platform: Pick<Platform, 'events' | 'storage' | 'channels'>,
-    private readonly outbound: Pick<OutboundSender, 'send'>,
+    private readonly outbound: Pick<OutboundSender, 'send' | 'retry'>,
   ) {}
 
   /**
@@ -132,6 +132,16 @@ export class MessagesService {
       }
     }
     return sent;
+  }
+
+  /** Sends a message that failed (ack -1) again, under the id it was first sent with. */
+  async retry(ctx: RequestContext, id: number): Promise<Message> {
+    const [row] = await tenantDb(ctx)
+      .select({ ticketId: messages.ticketId })
+      .from(messages, eq(messages.id, id));
+    if (!row) throw new AppError('ERR_NOT_FOUND', 404);
+    await readableTicket(ctx, eq(tickets.id, row.ticketId));
+    return this.outbound.retry(ctx, id);
   }
 
   /**

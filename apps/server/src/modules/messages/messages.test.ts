@@ -369,6 +369,34 @@ describe('DELETE /messages/:id', () => {
   });
 });
 
+describe('POST /messages/:id/retry', () => {
+  it('sends a failed message again under its first id; 403 outside the queues, 404 for another company', async () => {
+    const ticket = await ticketFromPhone('5511977770009', 'Reenvio');
+    const sent = (
+      await t.as(agentA.token).post(`/messages/${ticket.id}`, { body: 'de novo' })
+    ).json();
+    await t.database.db.update(messages).set({ ack: -1 }).where(eq(messages.id, sent.id));
+    const retried = await t.as(agentA.token).post(`/messages/${sent.id}/retry`);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ id: sent.id, ack: 1 });
+    const received = await phoneInbox(t, home.adminToken, simulatorId, '5511977770009');
+    const [row] = await t.database.db.select().from(messages).where(eq(messages.id, sent.id));
+    expect(received.filter((m) => m.providerMessageId === row!.providerMessageId)).toHaveLength(1);
+    // Only failed messages are sent again.
+    expect((await t.as(agentA.token).post(`/messages/${sent.id}/retry`)).statusCode).toBe(409);
+
+    const hidden = await make.ticket(home.companyId, {
+      whatsappId: home.connection.id,
+      queueId: queueB.id,
+    });
+    const failed = await make.message(home.companyId, hidden.id, { fromMe: true, ack: -1 });
+    expect((await t.as(agentA.token).post(`/messages/${failed.id}/retry`)).statusCode).toBe(403);
+    const foreign = await make.ticket(other.companyId, { whatsappId: other.connection.id });
+    const theirs = await make.message(other.companyId, foreign.id, { fromMe: true, ack: -1 });
+    expect((await t.as(home.adminToken).post(`/messages/${theirs.id}/retry`)).statusCode).toBe(404);
+  });
+});
+
 describe('message variables', () => {
   it('greets by the hour in São Paulo', () => {
     // São Paulo is UTC-3.
