@@ -111,6 +111,17 @@ export function useDeleteMessage() {
   });
 }
 
+/** Sends a failed message again (the server reuses its first id, so it arrives once). */
+export function useRetryMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<Message>(`/messages/${id}/retry`),
+    onSuccess: (message) => {
+      if (message?.id) applyMessage(queryClient, message);
+    },
+  });
+}
+
 export function useQuickMessages() {
   return useQuery({
     queryKey: ['quick-messages', 'list'],

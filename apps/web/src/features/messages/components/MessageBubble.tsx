@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../app/format';
+import { useRetryMessage } from '../api';
 import { formatBody } from '../format';
 import { BODY_IS_DATA, MessageMedia } from './MessageMedia';
 
@@ -68,6 +69,7 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
   const { message, showAuthor, readOnly, onReply, onDelete } = props;
   const { t } = useTranslation('messages');
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const retry = useRetryMessage();
   const mine = message.fromMe;
   const showBody = message.body && !BODY_IS_DATA.has(message.mediaType);
   return (
@@ -168,6 +170,16 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
             >
               {t('menu.reply')}
             </MenuItem>
+            {mine && message.ack < 0 && !message.isDeleted && (
+              <MenuItem
+                onClick={() => {
+                  setMenu(null);
+                  retry.mutate(message.id);
+                }}
+              >
+                {t('menu.retry')}
+              </MenuItem>
+            )}
             {mine && !message.isDeleted && (
               <MenuItem
                 onClick={() => {

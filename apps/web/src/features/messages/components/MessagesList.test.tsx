@@ -78,4 +78,34 @@ describe('MessagesList', () => {
       ),
     ).toEqual(['day', 1, 'closed', 'started', 2, 'closed']);
   });
+
+  it('offers a failed message to be sent again and shows the answer', async () => {
+    const calls = stubFetch((call) => {
+      if (call.url.pathname === '/auth/me') return json(200, sessionUser());
+      if (call.url.pathname === '/messages/1') {
+        return json(200, {
+          messages: [messageRow(5, { fromMe: true, ack: -1, body: 'Falhou' })],
+          hasMore: false,
+        });
+      }
+      if (call.url.pathname === '/messages/5/retry') {
+        return json(200, messageRow(5, { fromMe: true, ack: 1, body: 'Falhou' }));
+      }
+      return json(404, {});
+    });
+    renderWithApp(
+      <RequireSession>
+        <MessagesList ticket={ticketRow(1)} />
+      </RequireSession>,
+    );
+    const list = await screen.findByRole('list', { name: 'Mensagens' });
+    await within(list).findByText('Falhou');
+    expect(within(list).getByTitle('Falha no envio')).toBeTruthy();
+    fireEvent.click(within(list).getByRole('button', { name: 'Opções da mensagem' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Tentar novamente' }));
+    expect(await within(list).findByTitle('Enviada')).toBeTruthy();
+    expect(
+      calls.some((call) => call.method === 'POST' && call.url.pathname === '/messages/5/retry'),
+    ).toBe(true);
+  });
 });
