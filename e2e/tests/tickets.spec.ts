@@ -145,6 +145,8 @@ test('tickets: a contact writes, the agent accepts and replies, resolves and reo
   await drawer.getByRole('button', { name: 'Excluir observação' }).click();
   await expect(page.getByText('Observação excluída com sucesso!')).toBeVisible();
   await expect(drawer.getByText('Cliente prefere contato à tarde')).toBeHidden();
+  // The deleted note's button took the focus with it; Escape closes the drawer from inside it.
+  await drawer.getByLabel('Nova observação').focus();
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
