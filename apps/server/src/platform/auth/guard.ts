@@ -1,5 +1,5 @@
 import { can, type PermissionName } from '@atendi/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
 import { AppError } from '../errors';
@@ -9,9 +9,21 @@ import { bearerToken, type TokenService } from './tokens';
 /** What a route requires: nothing (public), or a permission of the shared table. */
 export type Access = 'public' | PermissionName;
 
+/** A registered route as the guard saw it: what the sweeps walk and the docs describe. */
+export interface CatalogRoute {
+  method: string;
+  url: string;
+  access: Access;
+  schema: FastifySchema | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every route registered after the guard, HEAD twins left out. */
+    routeCatalog: CatalogRoute[];
   }
   interface FastifyRequest {
     /** The caller; set on every non-public route before validation and the handler. */
@@ -32,6 +44,8 @@ export interface GuardOptions {
  */
 export const authGuard = fp<GuardOptions>(async (app: FastifyInstance, { db, tokens }) => {
   app.decorateRequest('ctx', null as unknown as RequestContext);
+  const catalog: CatalogRoute[] = [];
+  app.decorate('routeCatalog', catalog);
 
   app.addHook('onRoute', (route) => {
     if (ALWAYS_PUBLIC.some((pattern) => pattern.test(route.url))) {
@@ -40,6 +54,9 @@ export const authGuard = fp<GuardOptions>(async (app: FastifyInstance, { db, tok
     }
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') catalog.push({ method, url: route.url, access, schema: route.schema });
+    }
   });
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
