@@ -1,47 +1,5 @@
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { API_PORT } from '../playwright.config';
-
-const API = `http://127.0.0.1:${API_PORT}`;
-
-async function shot(page: Page, name: string) {
-  // dialogs fade in: wait for the transitions, not for a fixed time
-  await page.evaluate(() =>
-    // a transition replaced by another one rejects: that is fine too
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {}))),
-  );
-  await page.screenshot({
-    path: join(import.meta.dirname, '..', 'screenshots', `${name}.png`),
-    fullPage: true,
-  });
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('admin@admin.com');
-  await page.getByLabel('Senha').fill('123456');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/tickets$/);
-}
-
-/** Accessibility rules (WCAG 2.1 AA) on the page's own content. */
-async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const found = result.violations.map(
-    (item) => `${item.id}: ${item.nodes.map((n) => n.target).join(' | ')}`,
-  );
-  expect(found).toEqual([]);
-}
-
-async function tokenOf(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => localStorage.getItem('token'));
-  expect(raw).toBeTruthy();
-  return JSON.parse(raw!) as string;
-}
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { API, expectAccessible, shot, signIn, tokenOf } from '../support';
 
 async function apiGet(request: APIRequestContext, token: string, path: string) {
   return request.get(`${API}${path}`, { headers: { Authorization: `Bearer ${token}` } });

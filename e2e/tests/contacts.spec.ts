@@ -1,38 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-
-async function shot(page: Page, name: string) {
-  // dialogs fade in: wait for the transitions, not for a fixed time
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {}))),
-  );
-  await page.screenshot({
-    path: join(import.meta.dirname, '..', 'screenshots', `${name}.png`),
-    fullPage: true,
-  });
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('admin@admin.com');
-  await page.getByLabel('Senha').fill('123456');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/tickets$/);
-}
-
-/** Accessibility rules (WCAG 2.1 AA) on the page's own content. */
-async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const found = result.violations.map(
-    (item) => `${item.id}: ${item.nodes.map((n) => n.target).join(' | ')}`,
-  );
-  expect(found).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { expectAccessible, shot, signIn } from '../support';
 
 const stamp = String(Date.now());
 const contactName = `Silva; "E2E" ${stamp}`;

@@ -1,11 +1,5 @@
-import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: join(import.meta.dirname, '..', 'screenshots', `${name}.png`),
-    fullPage: true,
-  });
+import { expect, test } from '@playwright/test';
+import { shot } from '../support';
 
 test('an admin signs in, creates, edits and deletes a user, and signs out', async ({ page }) => {
   await page.goto('/tickets');

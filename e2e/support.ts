@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { API_PORT } from './playwright.config';
+
+/** What the journeys share: signing in, screenshots, accessibility, the API, the simulator. */
+export const API = `http://127.0.0.1:${API_PORT}`;
+
+export async function shot(page: Page, name: string) {
+  // dialogs fade in: wait for the transitions, not for a fixed time
+  await page.evaluate(() =>
+    // a transition replaced by another one rejects: that is fine too
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {}))),
+  );
+  await page.screenshot({
+    path: join(import.meta.dirname, 'screenshots', `${name}.png`),
+    fullPage: true,
+  });
+}
+
+export async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('admin@admin.com');
+  await page.getByLabel('Senha').fill('123456');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/tickets$/);
+}
+
+/** Accessibility rules (WCAG 2.1 AA) on the page's own content. */
+export async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found = result.violations.map(
+    (item) => `${item.id}: ${item.nodes.map((n) => n.target).join(' | ')}`,
+  );
+  expect(found).toEqual([]);
+}
+
+/** The signed-in page's access token. */
+export async function tokenOf(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => localStorage.getItem('token'));
+  expect(raw).toBeTruthy();
+  return JSON.parse(raw!) as string;
+}
+
+/** A JSON call to the API as `token`, failing the journey on an error answer. */
+export async function api<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(`${API}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(
+    true,
+  );
+  return (response.status() === 204 ? undefined : await response.json()) as T;
+}
+
+/** Pairs the demo simulator connection unless an earlier journey already did. */
+export async function pairSimulator(page: Page, phone: Page) {
+  await page.goto('/connections');
+  const row = page
+    .getByRole('table', { name: 'Conexões' })
+    .getByRole('row')
+    .filter({ hasText: 'Simulador' })
+    .first();
+  const connected = row.getByText('Conectado');
+  const qrButton = row.getByRole('button', { name: 'QR CODE' });
+  const retry = row.getByRole('button', { name: 'Tentar novamente' });
+  await expect(qrButton.or(retry).or(connected)).toBeVisible({ timeout: 30_000 });
+  if (await connected.isVisible()) return;
+  if (await retry.isVisible()) await retry.click();
+  await qrButton.click();
+  const dialog = page.getByRole('dialog', { name: 'Leia o QR Code para iniciar a sessão' });
+  const code = (await dialog.getByTestId('qr-code-text').textContent())?.trim() ?? '';
+  await phone.goto('/simulator');
+  await phone.getByLabel('Código do QR code').fill(code);
+  await phone.getByRole('button', { name: 'Escanear código colado' }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(connected).toBeVisible();
+}
