@@ -15,6 +15,7 @@ const BODIES = [
   '"><iframe srcdoc="<script>parent.__xss=7</script>"></iframe>',
   '<details open ontoggle=window.__xss=8>x</details>',
   '<math><mtext><table><mglyph><style><img src=x onerror=window.__xss=9>',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection payload, as typed
   '{{constructor.constructor("window.__xss=10")()}} ${alert(11)}',
   '<style>@import "javascript:alert(12)"</style><body onload=alert(13)>',
 ];
