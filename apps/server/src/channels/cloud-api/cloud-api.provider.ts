@@ -37,7 +37,8 @@ interface SessionDeps {
 
 /** X-Hub-Signature-256: the HMAC-SHA256 of the raw body with the app secret, in hex. */
 export function validSignature(raw: Buffer, header: string | undefined, appSecret: string) {
-  if (!header?.startsWith('sha256=')) return false;
+  // Anyone can sign with an empty key: an unset secret accepts nothing.
+  if (!appSecret || !header?.startsWith('sha256=')) return false;
   const given = Buffer.from(header.slice('sha256='.length), 'hex');
   const expected = createHmac('sha256', appSecret).update(raw).digest();
   return given.length === expected.length && timingSafeEqual(given, expected);
@@ -45,6 +46,8 @@ export function validSignature(raw: Buffer, header: string | undefined, appSecre
 
 /** Compares secrets in constant time whatever their lengths. */
 export function sameSecret(given: string, expected: string): boolean {
+  // An unset secret matches nothing, not even an empty answer.
+  if (!given || !expected) return false;
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(given), digest(expected));
 }

@@ -6,6 +6,7 @@ import { connections, contacts, messages, tickets } from '../../db/schema';
 import { tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
 import { GraphClient, GraphError } from './cloud-api.graph';
+import { sameSecret, validSignature } from './cloud-api.provider';
 import { loadCloudApiSettings } from './cloud-api.settings';
 import {
   FakeGraphApi,
@@ -372,5 +373,21 @@ describe('Cloud API outbound', () => {
       .from(messages)
       .where(eq(messages.body, 'sem token'));
     expect(failed!.ack).toBe(-1);
+  });
+});
+
+describe('webhook secrets', () => {
+  it('never match when empty or missing', () => {
+    expect(sameSecret('', '')).toBe(false);
+    expect(sameSecret('anything', '')).toBe(false);
+    expect(sameSecret('', 'verify-token')).toBe(false);
+    expect(sameSecret('verify-tokeN', 'verify-token')).toBe(false);
+    expect(sameSecret('verify-token', 'verify-token')).toBe(true);
+    const text = '{"entry":[]}';
+    const body = Buffer.from(text);
+    expect(validSignature(body, signatureOf('', text), '')).toBe(false);
+    expect(validSignature(body, undefined, 'app-secret')).toBe(false);
+    expect(validSignature(body, 'sha256=', 'app-secret')).toBe(false);
+    expect(validSignature(body, signatureOf('app-secret', text), 'app-secret')).toBe(true);
   });
 });
