@@ -97,6 +97,69 @@ describe('GET /tickets', () => {
     expect(adminOwn).not.toContain(colleagues.id);
   });
 
+  it('shows a user its own ticket even in a queue that is not one of its queues', async () => {
+    const own = await live(home.companyId, {
+      queueId: queueB.id,
+      status: 'open',
+      userId: agentA.user.id,
+    });
+    const notOwn = await live(home.companyId, {
+      queueId: queueB.id,
+      status: 'open',
+      userId: agentB.user.id,
+    });
+    const list = ids((await t.as(agentA.token).get('/tickets?status=open')).json());
+    expect(list).toContain(own.id);
+    expect(list).not.toContain(notOwn.id);
+    const filtered = ids(
+      (await t.as(agentA.token).get(`/tickets?status=open&queueIds=${queueB.id}`)).json(),
+    );
+    expect(filtered).toContain(own.id);
+    expect((await t.as(agentA.token).get(`/tickets/${own.id}`)).statusCode).toBe(200);
+    expect((await t.as(agentA.token).get(`/messages/${own.id}`)).statusCode).toBe(200);
+    expect((await t.as(agentA.token).get(`/tickets/${notOwn.id}`)).statusCode).toBe(403);
+    const socket = await socketFor(t, agentA.token);
+    expect(await joinChatBox(socket, own.id)).toEqual({ ok: true });
+    expect(await joinChatBox(socket, notOwn.id)).toEqual({ ok: false });
+  });
+
+  it('shows allTicket users the pending tickets of no queue, in the list and live', async () => {
+    const everything = await agent(t, home.companyId, {
+      name: 'Carla',
+      queueIds: [queueA.id],
+      allTicket: 'enabled',
+    });
+    const waiting = await live(home.companyId, { status: 'pending', unreadMessages: 2 });
+    // Once someone has it, it is that agent's: allTicket shows no more than the waiting line.
+    const taken = await live(home.companyId, { status: 'open', userId: agentA2.user.id });
+
+    const forAll = ids((await t.as(everything.token).get('/tickets?status=pending')).json());
+    expect(forAll).toContain(waiting.id);
+    const forAllOpen = ids((await t.as(everything.token).get('/tickets?status=open')).json());
+    expect(forAllOpen).not.toContain(taken.id);
+    const forA = ids((await t.as(agentA.token).get('/tickets?status=pending')).json());
+    expect(forA).not.toContain(waiting.id);
+    expect((await t.as(everything.token).get(`/tickets/${waiting.id}`)).statusCode).toBe(200);
+    expect((await t.as(agentA.token).get(`/tickets/${waiting.id}`)).statusCode).toBe(403);
+
+    const allSocket = await socketFor(t, everything.token);
+    const userSocket = await socketFor(t, agentA.token);
+    expect(await joinChatBox(allSocket, waiting.id)).toEqual({ ok: true });
+    expect(await joinChatBox(userSocket, waiting.id)).toEqual({ ok: false });
+    expect(await joinChatBox(allSocket, taken.id)).toEqual({ ok: false });
+    const heardAll: unknown[] = [];
+    const heardUser: unknown[] = [];
+    allSocket.on(`company-${home.companyId}-ticket`, (payload) => heardAll.push(payload));
+    userSocket.on(`company-${home.companyId}-ticket`, (payload) => heardUser.push(payload));
+    // An admin opening the ticket reads it: the lists that show it are told.
+    await t.as(home.adminToken).get(`/messages/${waiting.id}`);
+    await expect
+      .poll(() => heardAll)
+      .toContainEqual(expect.objectContaining({ action: 'updateUnread', ticketId: waiting.id }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heardUser).toEqual([]);
+  });
+
   it('pages 40 at a time, newest activity first, with the total count', async () => {
     const fresh = await inboxCompany(t);
     const created: number[] = [];
@@ -578,6 +641,91 @@ describe('PUT /tickets/:id', () => {
     await put(fresh.adminToken, second.id, { queueId: q2.id });
     expect(await bodiesOf(second.id)).toEqual([
       '*Mensagem Automática*:\nVocê foi transferido para o departamento *Cobrança*\naguarde, já vamos te atender!',
+    ]);
+  });
+
+  it("transfers to another connection, which must be the company's and free for the contact", async () => {
+    const second = await make.connection(home.companyId, { name: 'Segundo', isDefault: false });
+    const ticket = await live(home.companyId, {
+      queueId: queueA.id,
+      status: 'open',
+      userId: agentA.user.id,
+    });
+    const moved = await put(agentA.token, ticket.id, {
+      queueId: queueA.id,
+      userId: agentA.user.id,
+      whatsappId: second.id,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({
+      whatsappId: second.id,
+      whatsapp: { id: second.id, name: 'Segundo' },
+      status: 'open',
+      userId: agentA.user.id,
+    });
+    expect((await ticketRow(ticket.id))!.whatsappId).toBe(second.id);
+    // Replies now leave through the new connection.
+    await t.as(agentA.token).post(`/messages/${ticket.id}`, {
+      body: 'pelo outro número',
+      signMessage: false,
+    });
+    const [reply] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.ticketId, ticket.id));
+    expect(reply).toMatchObject({ body: 'pelo outro número', connectionId: second.id });
+
+    const foreign = await put(agentA.token, ticket.id, {
+      queueId: queueA.id,
+      whatsappId: other.connection.id,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toBe('ERR_NO_WAPP_FOUND');
+    expect((await ticketRow(ticket.id))!.whatsappId).toBe(second.id);
+
+    // The contact already has a live ticket on the first connection: no second one there.
+    const busy = await live(home.companyId, {
+      queueId: queueA.id,
+      status: 'pending',
+      contactId: ticket.contactId,
+    });
+    const conflict = await put(agentA.token, ticket.id, {
+      queueId: queueA.id,
+      whatsappId: home.connection.id,
+    });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toMatchObject({
+      error: 'ERR_OTHER_OPEN_TICKET',
+      ticket: { id: busy.id },
+    });
+    expect((await ticketRow(ticket.id))!.whatsappId).toBe(second.id);
+  });
+
+  it('tells the contact the agent it was transferred to when sendMsgTransfTicket is enabled', async () => {
+    const fresh = await inboxCompany(t);
+    const queue = await t.make.queue(fresh.companyId, { name: 'Financeiro' });
+    const colleague = await agent(t, fresh.companyId, { name: 'Dora Lima', queueIds: [queue.id] });
+    await make.setting(fresh.companyId, 'sendMsgTransfTicket', 'enabled');
+    const ticket = await make.ticket(fresh.companyId, {
+      whatsappId: fresh.connection.id,
+      queueId: queue.id,
+      status: 'open',
+      userId: fresh.admin.id,
+    });
+    const res = await put(fresh.adminToken, ticket.id, {
+      queueId: queue.id,
+      userId: colleague.user.id,
+    });
+    expect(res.json()).toMatchObject({ userId: colleague.user.id, status: 'open' });
+    const sent = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.ticketId, ticket.id));
+    expect(sent.map((m) => [m.body, m.fromMe])).toEqual([
+      [
+        '*Mensagem Automática*:\nVocê foi transferido para o atendente *Dora Lima*\naguarde, já vamos te atender!',
+        true,
+      ],
     ]);
   });
 
