@@ -1,0 +1,98 @@
+import { expect, type Page, test } from '@playwright/test';
+import { shot, signIn } from '../support';
+
+/** The frame around every page: drawer, top bar, preferences kept in this browser, session end. */
+
+const menu = (page: Page) =>
+  page.getByRole('navigation', { name: /^(Menu principal|Main menu|Menú principal)$/ });
+const background = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+test('the shell on a wide screen: greeting, due date, drawer, theme, volume, language, version', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1300, height: 800 });
+  await signIn(page);
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText('Bem vindo a')).toBeVisible();
+  await expect(banner.getByText('Ativo até 31/12/2099')).toBeVisible();
+
+  // Open by default above 1200 px, with the labels; closing leaves the icons.
+  await expect(menu(page).getByText('Contatos', { exact: true })).toBeVisible();
+  await expect(menu(page).getByText('Versão 6.0.0', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Fechar menu' }).click();
+  await expect(menu(page).getByText('Contatos', { exact: true })).toBeHidden();
+  await expect(menu(page).getByRole('link', { name: 'Contatos', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await expect(menu(page).getByText('Contatos', { exact: true })).toBeVisible();
+
+  // Theme: dark and back, kept across a reload.
+  const light = await background(page);
+  await page.getByRole('button', { name: 'Ativar modo escuro' }).click();
+  await expect.poll(() => background(page)).not.toBe(light);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Ativar modo claro' })).toBeVisible();
+  await shot(page, 'shell-dark');
+  await page.getByRole('button', { name: 'Ativar modo claro' }).click();
+  await expect.poll(() => background(page)).toBe(light);
+
+  // Volume: 0 to 1 in steps of 0.1, kept in this browser.
+  await page.getByRole('button', { name: 'Volume das notificações' }).click();
+  const slider = page.getByRole('slider', { name: 'Volume das notificações' });
+  await slider.focus();
+  for (let i = 0; i < 3; i++) await slider.press('ArrowLeft');
+  await expect(slider).toHaveAttribute('aria-valuenow', '0.7');
+  expect(await page.evaluate(() => localStorage.getItem('volume'))).toBe('0.7');
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await page.getByRole('button', { name: 'Volume das notificações' }).click();
+  await expect(slider).toHaveAttribute('aria-valuenow', '0.7');
+  await expect(slider).toHaveAttribute('aria-valuetext', '70%');
+  await page.keyboard.press('Escape');
+
+  // Language: English, then Spanish, then back to Portuguese.
+  await page.getByRole('button', { name: 'Idioma' }).click();
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await expect(menu(page).getByText('Contacts', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitemradio', { name: 'Español' }).click();
+  await expect(menu(page).getByText('Contactos', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(menu(page).getByText('Contactos', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Idioma' }).click();
+  await page.getByRole('menuitemradio', { name: 'Português' }).click();
+  await expect(menu(page).getByText('Contatos', { exact: true })).toBeVisible();
+});
+
+test('the drawer starts as icons at 1000 px and is a temporary drawer on a phone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await signIn(page);
+  await expect(menu(page).getByRole('link', { name: 'Contatos', exact: true })).toBeVisible();
+  await expect(menu(page).getByText('Contatos', { exact: true })).toBeHidden();
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.reload();
+  await expect(page.getByText('Olá Admin', { exact: true })).toBeVisible();
+  await expect(menu(page)).toBeHidden();
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await expect(menu(page).getByText('Contatos', { exact: true })).toBeVisible();
+  await shot(page, 'shell-phone-drawer');
+  await menu(page).getByRole('link', { name: 'Contatos', exact: true }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(menu(page)).toBeHidden();
+});
+
+test('signing in elsewhere ends this session with the spec message', async ({ page, browser }) => {
+  await signIn(page);
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await signIn(other);
+  await expect(page.getByText('Sua conta foi acessada em outro computador.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+  // The newer session goes on.
+  await other.goto('/contacts');
+  await expect(other.getByRole('heading', { name: 'Contatos' })).toBeVisible();
+  await elsewhere.close();
+});
