@@ -22,8 +22,8 @@ export interface Tenant {
   companyId: number;
   planId: number;
   admin: { id: number; email: string; token: string };
+  /** An agent of the company's queue. */
   agent: { id: number; email: string; token: string };
-  /** An agent of a company whose plan has every flag off. */
   ids: {
     user: number;
     queue: number;
@@ -153,7 +153,7 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
 export async function seedWorld(t: TestServer): Promise<World> {
   const a = await tenant(t, 'ALPHA7');
   const b = await tenant(t, 'BRAVO9');
-  const { company: platform, admin: root } = await t.make.company({
+  const { admin: root } = await t.make.company({
     name: 'SUPER platform',
     super: true,
   });
@@ -165,7 +165,6 @@ export async function seedWorld(t: TestServer): Promise<World> {
       sql`insert into helps (title, video, description) values ('Sweep help', 'abc', 'x') returning id`,
     )
   ).rows;
-  void platform;
   return {
     a,
     b,
