@@ -47,6 +47,13 @@ export const connections = pgTable(
     promptId: integer('prompt_id'),
     /** External-API bearer token; random and long, never emitted on the realtime channel. */
     token: text('token'),
+    /**
+     * Fencing for the session lease: raised by each instance that takes the connection over, so
+     * a status written by an owner that lost it (under an older epoch) changes nothing.
+     */
+    leaseEpoch: integer('lease_epoch').notNull().default(0),
+    /** The instance holding the lease; cleared on a clean release, kept when the owner died. */
+    leaseOwner: text('lease_owner'),
     ...timestamps,
   },
   (t) => [
@@ -126,6 +133,7 @@ export const simulatorMessages = pgTable(
     quotedProviderMessageId: text('quoted_provider_message_id'),
     ack: integer('ack').notNull().default(1),
     isDeleted: boolean('is_deleted').notNull().default(false),
+    isEdited: boolean('is_edited').notNull().default(false),
     /** When the connection committed an inbound message; null ones are delivered again. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -136,6 +144,31 @@ export const simulatorMessages = pgTable(
       .on(t.connectionId, t.id)
       .where(sql`${t.direction} = 'inbound' and ${t.deliveredAt} is null`),
     uniqueIndex('simulator_messages_provider_id_key').on(t.connectionId, t.providerMessageId),
+    foreignKey({
+      columns: [t.companyId, t.connectionId],
+      foreignColumns: [connections.companyId, connections.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * What a provider received and its network already considers delivered (WhatsApp Web
+ * acknowledges by itself), written before it is processed so a crash in between is recovered:
+ * the instance that next owns the connection processes what is left, oldest first. The item is
+ * the provider's own serialised event, read back only inside its folder.
+ */
+export const inboundSpool = pgTable(
+  'inbound_spool',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyIdColumn(),
+    connectionId: integer('connection_id').notNull(),
+    kind: text('kind').notNull(),
+    item: jsonb('item').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('inbound_spool_connection_idx').on(t.connectionId, t.id),
     foreignKey({
       columns: [t.companyId, t.connectionId],
       foreignColumns: [connections.companyId, connections.id],

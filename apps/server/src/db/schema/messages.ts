@@ -36,6 +36,14 @@ export const messages = pgTable(
     mediaName: text('media_name'),
     mediaMime: text('media_mime'),
     ack: smallint('ack').notNull().default(0),
+    /**
+     * Outbound only: 'pending' (waiting for a send), 'sending' (claimed by one instance),
+     * 'sent', 'failed' (safe to send again) or 'unknown' (the network may have taken it: a person
+     * decides whether to send again).
+     */
+    sendState: text('send_state', {
+      enum: ['pending', 'sending', 'sent', 'failed', 'unknown'],
+    }),
     isDeleted: boolean('is_deleted').notNull().default(false),
     isEdited: boolean('is_edited').notNull().default(false),
     quotedMsgId: bigint('quoted_msg_id', { mode: 'number' }),
