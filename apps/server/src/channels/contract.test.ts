@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { ProviderName } from '@atendi/shared';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import {
@@ -70,6 +70,10 @@ interface Driver {
   redeliver(phone: string, providerMessageId: string): Promise<void>;
   received(phone: string): Promise<Received[]>;
   read(phone: string, providerMessageIds: string[], ack: 2 | 3): Promise<void>;
+  /** Ids of the phone's messages the network told it the company read. */
+  readByCompany(phone: string): Promise<string[]>;
+  /** Whether each message gets its receipt (else the newest stands for the earlier ones). */
+  receiptPerMessage: boolean;
   /** The link is lost for a moment; the session must come back by itself. */
   drop(): Promise<void>;
   logoutFromPhone(): Promise<void>;
@@ -237,6 +241,21 @@ function simulatorDriver(): Driver & { setup(): Promise<void> } {
     async read(phone, _ids, ack) {
       await t.as(token).post(`/simulator/connections/${id}/phones/${phone}/read`, { ack });
     },
+    receiptPerMessage: true,
+    async readByCompany(phone) {
+      const rows = await t.database.db
+        .select({ providerMessageId: simulatorMessages.providerMessageId })
+        .from(simulatorMessages)
+        .where(
+          and(
+            eq(simulatorMessages.connectionId, id),
+            eq(simulatorMessages.phone, phone),
+            eq(simulatorMessages.direction, 'inbound'),
+            gte(simulatorMessages.ack, 3),
+          ),
+        );
+      return rows.map((row) => row.providerMessageId);
+    },
     async drop() {
       // The simulated network has no link to lose: the session is restarted and must come back
       // from the pairing it stored.
@@ -331,6 +350,10 @@ function baileysDriver(): Driver & { setup(): Promise<void> } {
               : {}),
           };
         });
+    },
+    receiptPerMessage: true,
+    async readByCompany(phone) {
+      return whatsAppWeb.readBy(id, jid(phone));
     },
     async read(phone, ids, ack) {
       const status = ack === 3 ? WA_STATUS.READ : WA_STATUS.DELIVERY_ACK;
@@ -455,6 +478,11 @@ function cloudApiDriver(): Driver & { setup(): Promise<void> } {
             ...(context?.message_id ? { quotedProviderMessageId: context.message_id } : {}),
           };
         });
+    },
+    // Marking the newest message read marks the earlier ones of the chat too.
+    receiptPerMessage: false,
+    async readByCompany() {
+      return graph.readBy(phoneNumberId);
     },
     async read(phone, ids, ack) {
       await post(
@@ -723,6 +751,44 @@ describe.each([
     expect(updates.length).toBeGreaterThan(0);
   });
 
+  it('tells the phone its messages were read when an agent opens the ticket, never for ours', async () => {
+    const newest = await driver.send(phone, 'Maria Souza', { kind: 'text', body: 'alguém aí?' });
+    await expect
+      .poll(async () => (await messageRows()).some((row) => row.providerMessageId === newest))
+      .toBe(true);
+    const [ticket] = await t.database.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(and(eq(tickets.whatsappId, connectionId), eq(contacts.number, phone)));
+    const rows = await messageRows();
+    const theirs = rows.filter((row) => !row.fromMe && row.ticketId === ticket!.id);
+    const unread = theirs.filter((row) => !row.read).map((row) => row.providerMessageId!);
+    expect(unread).toContain(newest);
+    expect(await driver.readByCompany(phone)).toEqual([]);
+
+    const opened = await t.as(driver.token()).get(`/messages/${ticket!.id}`);
+    expect(opened.statusCode).toBe(200);
+    await expect.poll(() => driver.readByCompany(phone), { timeout: 10_000 }).toContain(newest);
+    const told = await driver.readByCompany(phone);
+    if (driver.receiptPerMessage) {
+      // The newest 50 at most: what the phone shows.
+      expect(new Set(told)).toEqual(new Set(unread.slice(-50)));
+    }
+    const ours = rows.filter((row) => row.fromMe).map((row) => row.providerMessageId);
+    expect(told.filter((told) => ours.includes(told))).toEqual([]);
+
+    // Nothing is unread now: opening it again tells the phone nothing more.
+    const marker = await driver.send(phone, 'Maria Souza', { kind: 'text', body: 'ok' });
+    await expect
+      .poll(async () => (await messageRows()).some((row) => row.providerMessageId === marker))
+      .toBe(true);
+    await t.as(driver.token()).get(`/messages/${ticket!.id}`);
+    await expect.poll(() => driver.readByCompany(phone), { timeout: 10_000 }).toContain(marker);
+    const again = await driver.readByCompany(phone);
+    expect(again.length).toBe(told.length + 1);
+  });
+
   it('comes back by itself when the network drops', async () => {
     const seen = sessions().length;
     await driver.drop();
@@ -750,6 +816,25 @@ describe.each([
     await driver.logoutFromPhone();
     await waitForStatus(connectionId, 'DISCONNECTED');
     expect((await connectionRow(connectionId)).qrcode).toBe('');
+  });
+
+  it('still opens a ticket when the read receipts cannot be sent', async () => {
+    const [ticket] = await t.database.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(and(eq(tickets.whatsappId, connectionId), eq(contacts.number, phone)));
+    await t.database.db
+      .update(messages)
+      .set({ read: false })
+      .where(and(eq(messages.ticketId, ticket!.id), eq(messages.fromMe, false)));
+    await t.database.db
+      .update(tickets)
+      .set({ unreadMessages: 3 })
+      .where(eq(tickets.id, ticket!.id));
+    const opened = await t.as(driver.token()).get(`/messages/${ticket!.id}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().ticket.unreadMessages).toBe(0);
   });
 
   it("never emits the connection's token, its secrets or its session keys", async () => {

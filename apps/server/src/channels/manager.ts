@@ -11,6 +11,7 @@ import type {
   InboundChange,
   InboundMessage,
   OutboundMessage,
+  ReadReceipt,
   SentMessage,
   StatusUpdate,
 } from './provider';
@@ -115,6 +116,10 @@ export class ChannelManager {
       if (running) await this.deps.sink.sendStored(command.companyId, command.messageId);
       return;
     }
+    if (command.action === 'read') {
+      if (running) await running.session.markRead?.(command.receipt);
+      return;
+    }
     if (!running) {
       if (command.action === 'start' || command.action === 'restart') await this.sweep();
       return;
@@ -144,6 +149,26 @@ export class ChannelManager {
     const running = this.#running.get(connectionId);
     if (!running) throw new ChannelNotRunningError();
     await running.session.deleteMessage(message);
+  }
+
+  /**
+   * Read receipts for the contact, sent in the background by the instance that owns the
+   * connection (here, or the owner through a command). Never rejects: the contact missing its
+   * blue ticks must not fail what an agent did.
+   */
+  markRead(connectionId: number, receipt: ReadReceipt): Promise<void> {
+    if (this.#closed || receipt.messages.length === 0) return Promise.resolve();
+    const running = this.#running.get(connectionId);
+    const work = (
+      running
+        ? Promise.resolve(running.session.markRead?.(receipt))
+        : this.deps.leases.publish({ connectionId, action: 'read', receipt })
+    ).catch((error) =>
+      this.deps.log.warn({ err: error, connectionId }, 'read receipts could not be sent'),
+    );
+    this.#pending.add(work);
+    void work.finally(() => this.#pending.delete(work));
+    return work;
   }
 
   async #startLocal(ref: ConnectionRef, providerName: ProviderName) {

@@ -89,6 +89,14 @@ export interface SentMessage {
   ack: number;
 }
 
+/** The contact's messages an agent has now seen, to tell the contact's phone (blue ticks). */
+export interface ReadReceipt {
+  chatId: string;
+  isGroup: boolean;
+  /** Oldest first; the last one is the newest message read. */
+  messages: { providerMessageId: string; participant?: string }[];
+}
+
 /** A live connection to a messaging network, owned by one server instance at a time. */
 export interface ChannelSession {
   start(): Promise<void>;
@@ -100,6 +108,8 @@ export interface ChannelSession {
     providerMessageId: string;
     fromMe: boolean;
   }): Promise<void>;
+  /** Tells the contact its messages were read; networks without read receipts leave it out. */
+  markRead?(receipt: ReadReceipt): Promise<void>;
 }
 
 export interface ConnectionRef {

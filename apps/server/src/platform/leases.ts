@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { ReadReceipt } from '../channels/provider';
 
 const NAMESPACE = 727_002;
 const COMMANDS = 'atendi_channel_commands';
@@ -6,7 +7,9 @@ const COMMANDS = 'atendi_channel_commands';
 export type ChannelCommand =
   | { connectionId: number; action: 'start' | 'restart' | 'stop' | 'logout' }
   /** Send a stored outbound message; the instance that owns the connection does it. */
-  | { connectionId: number; action: 'send'; companyId: number; messageId: number };
+  | { connectionId: number; action: 'send'; companyId: number; messageId: number }
+  /** Read receipts for the contact; the owner's session sends them. */
+  | { connectionId: number; action: 'read'; receipt: ReadReceipt };
 
 /**
  * Ownership of connections across server instances. Each instance keeps one dedicated database

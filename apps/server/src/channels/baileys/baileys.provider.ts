@@ -36,6 +36,7 @@ import type {
   ConnectionRef,
   InboundMessage,
   OutboundMessage,
+  ReadReceipt,
   SentMessage,
   StatusUpdate,
 } from '../provider';
@@ -65,6 +66,7 @@ export interface BaileysSocket {
     options?: MiscMessageGenerationOptions,
   ): Promise<WAMessage | undefined>;
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
+  readMessages(keys: WAMessageKey[]): Promise<void>;
   groupMetadata(jid: string): Promise<{ subject: string }>;
   readonly signalRepository: {
     lidMapping: { getPNForLID(lid: string): Promise<string | null> };
@@ -644,6 +646,23 @@ class BaileysSession implements ChannelSession {
     await socket.sendMessage(jid, {
       delete: { remoteJid: jid, fromMe: message.fromMe, id: message.providerMessageId },
     });
+  }
+
+  async markRead(receipt: ReadReceipt): Promise<void> {
+    const socket = this.#socket;
+    if (!socket || !this.#open) throw new Error('WhatsApp Web session is not connected');
+    const remoteJid = jidOf(receipt.chatId);
+    await socket.readMessages(
+      receipt.messages.map((message) => ({
+        remoteJid,
+        id: message.providerMessageId,
+        fromMe: false,
+        // In a group the receipt names who wrote each message.
+        ...(receipt.isGroup && message.participant
+          ? { participant: jidOf(message.participant) }
+          : {}),
+      })),
+    );
   }
 
   async stop(options: { logout?: boolean } = {}): Promise<void> {

@@ -490,6 +490,46 @@ describe('WhatsApp Web messages', () => {
     await setting('CheckMsgIsGroup', 'enabled');
   });
 
+  it('sends read receipts naming the sender of each group message, and to LID-only chats', async () => {
+    const group = '120363040000000002@g.us';
+    fake.groups.set(group, 'Compras');
+    expect((await setting('CheckMsgIsGroup', 'disabled')).statusCode).toBe(200);
+    const first = await deliver(
+      phoneMessage({ phone: '5511977770020', group, content: textContent('eu') }),
+    );
+    const second = await deliver(
+      phoneMessage({ phone: '5511977770021', group, content: textContent('eu também') }),
+    );
+    await setting('CheckMsgIsGroup', 'enabled');
+    const opened = await t.as(token).get(`/messages/${first.ticketId}`);
+    expect(opened.statusCode).toBe(200);
+    const keysOfChat = (jid: string) =>
+      fake.reads.filter((read) => read.connectionId === id && read.key.remoteJid === jid);
+    await expect
+      .poll(() => keysOfChat(group).map((read) => read.key))
+      .toEqual([
+        {
+          remoteJid: group,
+          id: first.providerMessageId,
+          fromMe: false,
+          participant: '5511977770020@s.whatsapp.net',
+        },
+        {
+          remoteJid: group,
+          id: second.providerMessageId,
+          fromMe: false,
+          participant: '5511977770021@s.whatsapp.net',
+        },
+      ]);
+
+    const lid = fake.lidOf('5511977770022');
+    const hidden = await deliver(phoneMessage({ lid, content: textContent('só LID') }));
+    await t.as(token).get(`/messages/${hidden.ticketId}`);
+    await expect
+      .poll(() => keysOfChat(`${lid}@lid`).map((read) => read.key))
+      .toEqual([{ remoteJid: `${lid}@lid`, id: hidden.providerMessageId, fromMe: false }]);
+  });
+
   it("logs a missed call and tells the caller to write while 'call' is disabled; nothing when enabled", async () => {
     const caller = '5511977770020';
     const call = (callId: string) =>

@@ -260,6 +260,11 @@ export class FakeSocket implements BaileysSocket {
     return message;
   }
 
+  async readMessages(keys: WAMessageKey[]): Promise<void> {
+    if (!this.open) throw closed();
+    for (const key of keys) this.network.reads.push({ connectionId: this.connectionId, key });
+  }
+
   async updateMediaMessage(message: WAMessage): Promise<WAMessage> {
     if (!this.open) throw closed();
     return this.network.reupload(message);
@@ -316,6 +321,8 @@ export interface EncryptedMedia {
 
 export class FakeWhatsAppWeb {
   readonly sends: FakeSend[] = [];
+  /** Read receipts the connections sent for phones' messages (sock.readMessages). */
+  readonly reads: { connectionId: number; key: WAMessageKey }[] = [];
   /** WhatsApp answers pairing-code requests with an error (e.g. the number has no account). */
   refusePairingCodes = false;
   readonly groups = new Map<string, string>();
@@ -449,6 +456,13 @@ export class FakeWhatsAppWeb {
 
   call(connectionId: number, ...calls: WACallEvent[]) {
     this.#live(connectionId).ev.emit('call', calls);
+  }
+
+  /** The ids of a chat's messages its phone was told the connection read. */
+  readBy(connectionId: number, jid: string): string[] {
+    return this.reads
+      .filter((read) => read.connectionId === connectionId && read.key.remoteJid === jid)
+      .map((read) => read.key.id!);
   }
 
   sentBy(connectionId: number): FakeSend[] {

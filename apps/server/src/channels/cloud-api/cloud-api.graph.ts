@@ -89,6 +89,19 @@ export class GraphClient {
     });
   }
 
+  /** Marks a received message read; WhatsApp marks the earlier ones of the chat with it. */
+  markRead(messageId: string) {
+    return this.#call<{ success: boolean }>(`${this.#phone}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        messaging_product: 'whatsapp',
+        status: 'read',
+        message_id: messageId,
+      }),
+    });
+  }
+
   /** Uploads a stored file (read from disk as it is sent) and answers its media id. */
   async uploadMedia(path: string, mimeType: string, fileName: string) {
     const form = new FormData();

@@ -11,6 +11,7 @@ import type {
   ChannelSession,
   ConnectionRef,
   OutboundMessage,
+  ReadReceipt,
   SentMessage,
   StatusUpdate,
 } from '../provider';
@@ -255,6 +256,15 @@ export class CloudApiSession implements ChannelSession {
       }
       throw error;
     }
+  }
+
+  /** Only the newest message is sent: the Cloud API marks the earlier ones read with it. */
+  async markRead(receipt: ReadReceipt): Promise<void> {
+    const newest = receipt.messages.at(-1);
+    if (!newest || receipt.isGroup) return;
+    const settings = await this.settings();
+    if (!settings) throw new Error('Cloud API settings are missing');
+    await new GraphClient(settings, this.deps.allowInsecure).markRead(newest.providerMessageId);
   }
 
   async deleteMessage(): Promise<void> {

@@ -49,6 +49,8 @@ export const wamid = () => `wamid.HBgM${randomBytes(18).toString('base64url').to
 
 export class FakeGraphApi {
   readonly sends: GraphSend[] = [];
+  /** Messages marked read (status 'read' posted to /messages), by business number. */
+  readonly reads: { phoneNumberId: string; messageId: string }[] = [];
   readonly uploads = new Map<string, StoredMedia>();
   readonly #media = new Map<string, StoredMedia>();
   readonly #numbers = new Map<string, { token: string; display: string }>();
@@ -93,6 +95,12 @@ export class FakeGraphApi {
     const id = String(1_000_000_000_000 + Math.floor(Math.random() * 1e12));
     this.#media.set(id, { phoneNumberId, bytes, mimeType });
     return id;
+  }
+
+  readBy(phoneNumberId: string): string[] {
+    return this.reads
+      .filter((read) => read.phoneNumberId === phoneNumberId)
+      .map((read) => read.messageId);
   }
 
   sentBy(phoneNumberId: string): GraphSend[] {
@@ -164,6 +172,21 @@ export class FakeGraphApi {
 
   async #message(req: IncomingMessage, res: ServerResponse, phoneNumberId: string) {
     const body = JSON.parse((await bodyOf(req)).toString('utf8')) as GraphSend['body'];
+    if (body.status !== undefined) {
+      // Marking a received message read: the only status a business may post.
+      if (
+        body.messaging_product !== 'whatsapp' ||
+        body.status !== 'read' ||
+        typeof body.message_id !== 'string' ||
+        !body.message_id
+      ) {
+        graphError(res, 400, 100, 'Invalid parameter');
+        return;
+      }
+      this.reads.push({ phoneNumberId, messageId: body.message_id });
+      json(res, { success: true });
+      return;
+    }
     if (body.messaging_product !== 'whatsapp' || !body.to || !body.type) {
       graphError(res, 400, 100, 'Invalid parameter');
       return;

@@ -145,6 +145,30 @@ export class SimulatorNetwork {
     return rows.length;
   }
 
+  /** The company read the phone's messages: they show read (ack 3) on the phone. */
+  async readByCompany(
+    companyId: number,
+    connectionId: number,
+    phone: string,
+    providerMessageIds: string[],
+  ): Promise<number> {
+    if (providerMessageIds.length === 0) return 0;
+    const rows = await this.tenant(companyId)
+      .update(
+        simulatorMessages,
+        { ack: 3 },
+        and(
+          eq(simulatorMessages.connectionId, connectionId),
+          eq(simulatorMessages.phone, phone),
+          eq(simulatorMessages.direction, 'inbound'),
+          inArray(simulatorMessages.providerMessageId, providerMessageIds),
+          lt(simulatorMessages.ack, 3),
+        )!,
+      )
+      .returning({ id: simulatorMessages.id });
+    return rows.length;
+  }
+
   conversation(companyId: number, connectionId: number, phone: string, afterId = 0) {
     return this.tenant(companyId)
       .selectFrom(

@@ -9,6 +9,7 @@ import type {
   InboundMessage,
   MessageKind,
   OutboundMessage,
+  ReadReceipt,
   SentMessage,
 } from '../provider';
 import {
@@ -201,6 +202,16 @@ class SimulatorSession implements ChannelSession {
 
   async deleteMessage(message: { providerMessageId: string }): Promise<void> {
     await this.network.markDeleted(this.ref.companyId, this.ref.id, message.providerMessageId);
+  }
+
+  async markRead(receipt: ReadReceipt): Promise<void> {
+    if (!this.#connected || receipt.isGroup) return;
+    await this.network.readByCompany(
+      this.ref.companyId,
+      this.ref.id,
+      receipt.chatId,
+      receipt.messages.map((message) => message.providerMessageId),
+    );
   }
 
   async stop(options: { logout?: boolean } = {}): Promise<void> {

@@ -10,6 +10,7 @@ import {
 } from '@atendi/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Platform } from '../../app';
+import type { ReadReceipt } from '../../channels/provider';
 import { contacts, messages, tickets } from '../../db/schema';
 import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
@@ -34,6 +35,9 @@ const MEDIA_RULES = {
   maxFiles: MEDIA_MAX_FILES,
   types: MEDIA_UPLOAD_TYPES,
 };
+
+/** Read receipts sent at most per opening of a ticket (per connection), newest kept. */
+const READ_RECEIPTS_MAX = 50;
 
 /** Newest first, in the order of messages_ticket_created_idx. */
 const newestFirst = sql`${messages.createdAt} desc nulls last, ${messages.id} desc nulls last`;
@@ -201,22 +205,29 @@ export class MessagesService {
 
   async #markRead(ctx: RequestContext, ticket: Ticket): Promise<Ticket> {
     const db = tenantDb(ctx);
-    await db.transaction(async (tx) => {
+    const seen = await db.transaction(async (tx) => {
       // Reading is not activity: the ticket keeps its place in the lists.
       await tx.update(
         tickets,
         { unreadMessages: 0, updatedAt: sql`${tickets.updatedAt}` },
         eq(tickets.id, ticket.id),
       );
-      await tx.update(
-        messages,
-        { read: true },
-        and(
-          eq(messages.ticketId, ticket.id),
-          eq(messages.read, false),
-          eq(messages.fromMe, false),
-        )!,
-      );
+      return tx
+        .update(
+          messages,
+          { read: true },
+          and(
+            eq(messages.ticketId, ticket.id),
+            eq(messages.read, false),
+            eq(messages.fromMe, false),
+          )!,
+        )
+        .returning({
+          id: messages.id,
+          connectionId: messages.connectionId,
+          providerMessageId: messages.providerMessageId,
+          participant: messages.participant,
+        });
     });
     const read = (await ticketById(db, ticket.id)) ?? { ...ticket, unreadMessages: 0 };
     this.platform.events.emit('ticket.saved', {
@@ -224,6 +235,40 @@ export class MessagesService {
       action: 'updateUnread',
       ticket: read,
     });
+    this.#sendReadReceipts(read, seen);
     return read;
+  }
+
+  /**
+   * Tells the contact's phone its messages were read, through the connection each came by. In
+   * the background: the agent's screen never waits for the network, nor fails with it.
+   */
+  #sendReadReceipts(
+    ticket: Ticket,
+    seen: {
+      id: number;
+      connectionId: number | null;
+      providerMessageId: string | null;
+      participant: string | null;
+    }[],
+  ) {
+    const byConnection = new Map<number, ReadReceipt['messages']>();
+    for (const row of seen.sort((a, b) => a.id - b.id)) {
+      if (!row.connectionId || !row.providerMessageId) continue;
+      const list = byConnection.get(row.connectionId) ?? [];
+      list.push({
+        providerMessageId: row.providerMessageId,
+        ...(row.participant ? { participant: row.participant } : {}),
+      });
+      byConnection.set(row.connectionId, list);
+    }
+    for (const [connectionId, list] of byConnection) {
+      void this.platform.channels.markRead(connectionId, {
+        chatId: ticket.contact.number,
+        isGroup: ticket.isGroup,
+        // The newest ones: what the phone shows, and a command small enough to publish.
+        messages: list.slice(-READ_RECEIPTS_MAX),
+      });
+    }
   }
 }

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MEDIA_MAX_BYTES } from '@atendi/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import {
   agent,
@@ -14,6 +14,7 @@ import {
   phoneInbox,
   postForm,
 } from '../../../test/inbox';
+import type { SimulatorProvider } from '../../channels/simulator/simulator.provider';
 import { contacts, messages, tickets } from '../../db/schema';
 import { greetingAt, resolveVariables } from './messages.variables';
 
@@ -136,6 +137,101 @@ describe('GET /messages/:ticketId', () => {
     expect((await t.app.inject({ method: 'GET', url: `/messages/${ticket.id}` })).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('read receipts', () => {
+  /** The phone's own messages as the simulator shows them, with the company's read mark. */
+  const phoneSide = async (phone: string, connectionId = simulatorId) =>
+    (
+      await t
+        .as(home.adminToken)
+        .get(`/simulator/connections/${connectionId}/phones/${phone}/messages`)
+    )
+      .json()
+      .filter((m: { direction: string }) => m.direction === 'inbound')
+      .map((m: { body: string; ack: number }) => [m.body, m.ack]);
+
+  const phoneWrites = async (phone: string, body: string) => {
+    const sent = await t
+      .as(home.adminToken)
+      .post(`/simulator/connections/${simulatorId}/phones/${phone}/messages`, { body });
+    expect(sent.statusCode).toBe(201);
+    await expect
+      .poll(
+        async () =>
+          (await t.database.db.select().from(messages).where(eq(messages.body, body))).length,
+      )
+      .toBe(1);
+  };
+
+  it('opening a ticket tells the phone its messages were read, once', async () => {
+    const phone = '5511977770101';
+    const ticket = await ticketFromPhone(phone, 'Rita');
+    await phoneWrites(phone, 'tem alguém?');
+    expect(await phoneSide(phone)).toEqual([
+      ['Olá!', 0],
+      ['tem alguém?', 0],
+    ]);
+    const opened = await t.as(agentA.token).get(`/messages/${ticket.id}`);
+    expect(opened.statusCode).toBe(200);
+    await expect
+      .poll(() => phoneSide(phone))
+      .toEqual([
+        ['Olá!', 3],
+        ['tem alguém?', 3],
+      ]);
+    // A later message stays unread on the phone until the ticket is opened again.
+    await phoneWrites(phone, 'obrigada');
+    await expect.poll(() => phoneSide(phone)).toContainEqual(['obrigada', 0]);
+    await t.as(agentA.token).get(`/messages/${ticket.id}`);
+    await expect.poll(() => phoneSide(phone)).toContainEqual(['obrigada', 3]);
+  });
+
+  it('never fails the opening: no running connection, or a network that refuses', async () => {
+    const idle = await make.ticket(home.companyId, {
+      whatsappId: home.connection.id,
+      queueId: queueA.id,
+      unreadMessages: 1,
+    });
+    await make.message(home.companyId, idle.id, {
+      connectionId: home.connection.id,
+      providerMessageId: 'IDLE1',
+    });
+    const res = await t.as(agentA.token).get(`/messages/${idle.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().ticket.unreadMessages).toBe(0);
+
+    const phone = '5511977770102';
+    const ticket = await ticketFromPhone(phone, 'Caio');
+    const network = t.app.platform.channels.provider<SimulatorProvider>('simulator')!.network;
+    const refusing = vi
+      .spyOn(network, 'readByCompany')
+      .mockRejectedValue(new Error('network unreachable'));
+    try {
+      const opened = await t.as(agentA.token).get(`/messages/${ticket.id}`);
+      expect(opened.statusCode).toBe(200);
+      expect(opened.json().ticket.unreadMessages).toBe(0);
+      await expect.poll(() => refusing.mock.calls.length).toBe(1);
+    } finally {
+      refusing.mockRestore();
+    }
+    expect(await phoneSide(phone)).toEqual([['Olá!', 0]]);
+  });
+
+  it('are sent by the instance that owns the connection when another one served the agent', async () => {
+    const second = await startTestServer({}, t);
+    try {
+      expect(t.app.platform.channels.isRunningHere(simulatorId)).toBe(true);
+      expect(second.app.platform.channels.isRunningHere(simulatorId)).toBe(false);
+      const phone = '5511977770103';
+      const ticket = await ticketFromPhone(phone, 'Lia');
+      const opened = await second.as(agentA.token).get(`/messages/${ticket.id}`);
+      expect(opened.statusCode).toBe(200);
+      await expect.poll(() => phoneSide(phone)).toEqual([['Olá!', 3]]);
+    } finally {
+      await second.stop();
+    }
   });
 });
 

@@ -131,11 +131,13 @@ export function mergeMessages(
 
 /**
  * Where the next poll starts: before the oldest message that can still change (an inbound one
- * the company has not taken yet, or a reply not read yet), else after the newest.
+ * the company has not taken or read yet, or a reply not read yet), else after the newest.
  */
 export function pollCursor(messages: readonly SimulatorMessage[]): number {
   const open = messages.find((message) =>
-    message.direction === 'inbound' ? !message.delivered : message.ack < 3 && !message.isDeleted,
+    message.direction === 'inbound'
+      ? !message.delivered || message.ack < 3
+      : message.ack < 3 && !message.isDeleted,
   );
   if (open) return open.id - 1;
   return messages.at(-1)?.id ?? 0;

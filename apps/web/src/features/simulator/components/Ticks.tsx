@@ -9,7 +9,8 @@ const READ_BLUE = '#53bdeb';
 
 /**
  * WhatsApp's ticks. On the company's replies: one grey (sent, ack 1), two grey (delivered, 2),
- * two blue (read, 3 and up). On the phone's own messages: a clock until the company took it.
+ * two blue (read, 3 and up). On the phone's own messages: a clock until the company took it,
+ * one grey once it did, two blue once an agent read it.
  */
 export function Ticks({
   message,
@@ -21,13 +22,17 @@ export function Ticks({
   let icon: React.ReactNode;
   let state: string;
   if (message.direction === 'inbound') {
-    state = message.delivered ? 'received' : 'pending';
+    // The company's read receipt turns the phone's own message blue, as on WhatsApp.
+    state = !message.delivered ? 'pending' : message.ack >= 3 ? 'readByCompany' : 'received';
     label = t(`ticks.${state}`);
-    icon = message.delivered ? (
-      <DoneIcon sx={{ fontSize: 16 }} />
-    ) : (
-      <AccessTimeIcon sx={{ fontSize: 14 }} />
-    );
+    icon =
+      state === 'readByCompany' ? (
+        <DoneAllIcon sx={{ fontSize: 16, color: READ_BLUE }} />
+      ) : message.delivered ? (
+        <DoneIcon sx={{ fontSize: 16 }} />
+      ) : (
+        <AccessTimeIcon sx={{ fontSize: 14 }} />
+      );
   } else if (message.ack >= 3) {
     state = 'read';
     label = t('ticks.read');

@@ -31,7 +31,8 @@ const message = (
   fileName: null,
   location: null,
   vcard: null,
-  ack: direction === 'outbound' ? 1 : 0,
+  // the phone's own messages: taken and read by the company unless a test says otherwise
+  ack: direction === 'outbound' ? 1 : 3,
   isDeleted: false,
   delivered: true,
   createdAt: today(8),
@@ -141,7 +142,16 @@ describe('SimulatorPage', { timeout: 20_000 }, () => {
   });
 
   it('renders the company replies with their ticks, day separators and cards', async () => {
-    serve();
+    serve({
+      // 'Bom dia' was taken by the company but no agent has read it yet
+      extra: (call) =>
+        call.method === 'GET' && call.url.pathname.endsWith(`/phones/${MARIA}/messages`)
+          ? json(
+              200,
+              CONVERSATION.map((item) => (item.id === 1 ? { ...item, ack: 0 } : item)),
+            )
+          : undefined,
+    });
     renderPage();
     const log = await openMaria();
     await within(log).findByText('Resposta lida');
@@ -158,6 +168,11 @@ describe('SimulatorPage', { timeout: 20_000 }, () => {
     expect(
       within(bubble(log, 'Bom dia')).getByRole('img', { name: 'Recebida pela empresa' }),
     ).toBeTruthy();
+    // An agent opened the ticket: the company's read receipt turns the phone's message blue.
+    const readByCompany = within(bubble(log, XSS)).getByRole('img', {
+      name: 'Lida pela empresa',
+    });
+    expect(readByCompany.getAttribute('data-ticks')).toBe('readByCompany');
 
     expect(within(log).getByText('Ontem')).toBeTruthy();
     expect(within(log).getByText('Hoje')).toBeTruthy();
