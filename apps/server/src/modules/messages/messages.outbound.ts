@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Message } from '@atendi/shared';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Platform } from '../../app';
+import { SendOutcomeUnknownError } from '../../channels/errors';
 import { ChannelNotRunningError } from '../../channels/manager';
 import type { OutboundMessage } from '../../channels/provider';
 import { connections, contacts, messages, tickets } from '../../db/schema';
@@ -13,7 +14,11 @@ import { messageById } from './messages.repository';
 
 export const ACK_FAILED = -1;
 export const ACK_PENDING = 0;
-const PENDING_GRACE_MS = 5_000;
+/**
+ * A send claimed this long ago by an instance that never reported is taken as interrupted
+ * (longer than any provider call may take: the Graph API's 30 s, WhatsApp Web's queries).
+ */
+export const STALE_SENDING_MS = 2 * 60_000;
 
 /** Providers that accept our id for a message; the others name it themselves. */
 const CHOOSES_OWN_ID = new Set(['cloud-api']);
@@ -33,9 +38,12 @@ export interface OutboundDraft {
 }
 
 /**
- * Sends what agents and automations write. The message row is committed first (ack 0), then the
- * provider is called; a failure leaves the row with ack -1 and ERR_SENDING_WAPP_MSG, and a retry
- * sends under the same id, so the network does not deliver it twice.
+ * Sends what agents and automations write. The message row is committed first (ack 0, state
+ * 'pending'); whoever sends it first claims it ('sending') in one statement, so two instances,
+ * a retry racing a flush or two clicks never send it twice. A failure leaves ack -1 and
+ * ERR_SENDING_WAPP_MSG: 'failed' when nothing went out (or the provider recognises our id),
+ * 'unknown' when a provider that names messages itself may have taken it; then only a person
+ * sends it again.
  */
 export class OutboundSender {
   constructor(
@@ -68,6 +76,7 @@ export class OutboundSender {
           fromMe: true,
           read: true,
           ack: ACK_PENDING,
+          sendState: 'pending',
           mediaType: draft.media ? mediaTypeOf(draft.media.kind) : 'chat',
           mediaPath: draft.media?.key ?? null,
           mediaName: draft.media?.fileName ?? null,
@@ -86,14 +95,26 @@ export class OutboundSender {
     return this.deliver(ctx.companyId, messageId);
   }
 
-  /** Sends a failed message again, under the id it was first sent with. */
+  /**
+   * Sends a failed message again, under the id it was first sent with. Only one of concurrent
+   * retries gets it back to 'pending'; the others answer 409.
+   */
   async retry(ctx: RequestContext, messageId: number): Promise<Message> {
     const db = tenantDb(ctx);
-    const [row] = await db
-      .select({ ack: messages.ack, fromMe: messages.fromMe })
-      .from(messages, eq(messages.id, messageId));
-    if (!row) throw new AppError('ERR_NOT_FOUND', 404);
-    if (!row.fromMe || row.ack !== ACK_FAILED) throw new AppError('ERR_VALIDATION', 409);
+    const [reopened] = await db
+      .update(
+        messages,
+        { sendState: 'pending', ack: ACK_PENDING, updatedAt: new Date() },
+        // Leaving ack -1 is the claim: a concurrent retry finds nothing to reopen.
+        and(eq(messages.id, messageId), eq(messages.fromMe, true), eq(messages.ack, ACK_FAILED))!,
+      )
+      .returning({ id: messages.id });
+    if (!reopened) {
+      const found = await db.count(messages, eq(messages.id, messageId));
+      if (found === 0) throw new AppError('ERR_NOT_FOUND', 404);
+      throw new AppError('ERR_VALIDATION', 409);
+    }
+    await this.#announce(db, ctx.companyId, messageId, 'update');
     return this.deliver(ctx.companyId, messageId);
   }
 
@@ -110,17 +131,39 @@ export class OutboundSender {
       await this.platform.leases.publish({ connectionId, action: 'send', companyId, messageId });
       return (await messageById(db, messageId, this.platform.storage))!;
     }
+    // One sender only: the row moves from 'pending' to 'sending' for exactly one caller.
+    const [claimed] = await db
+      .update(
+        messages,
+        { sendState: 'sending', updatedAt: new Date() },
+        and(
+          eq(messages.id, messageId),
+          eq(messages.sendState, 'pending'),
+          // An agent deleted it before it could be sent.
+          eq(messages.isDeleted, false),
+        )!,
+      )
+      .returning({ id: messages.id });
+    if (!claimed) return (await messageById(db, messageId, this.platform.storage))!;
     try {
       const sent = await this.platform.channels.send(connectionId, message);
       await db.update(
         messages,
-        { providerMessageId: sent.providerMessageId, ack: sent.ack, updatedAt: new Date() },
+        {
+          providerMessageId: sent.providerMessageId,
+          // A tick the network reported meanwhile is kept.
+          ack: sql`greatest(${messages.ack}, ${sent.ack})`,
+          sendState: 'sent',
+          updatedAt: new Date(),
+        },
         eq(messages.id, messageId),
       );
     } catch (error) {
+      // With our own id a second send is the same message to the network: safe to repeat.
+      const unknown = error instanceof SendOutcomeUnknownError && !message.providerMessageId;
       await db.update(
         messages,
-        { ack: ACK_FAILED, updatedAt: new Date() },
+        { ack: ACK_FAILED, sendState: unknown ? 'unknown' : 'failed', updatedAt: new Date() },
         eq(messages.id, messageId),
       );
       await this.#announce(db, companyId, messageId, 'update');
@@ -132,22 +175,41 @@ export class OutboundSender {
   }
 
   /**
-   * When a session connects, sends what waited for it (ack 0: queued while no instance owned the
-   * connection). Only rows older than a few seconds, so a send in flight is not raced.
+   * When a session connects, sends what waited for it ('pending': queued while no instance owned
+   * the connection, or while it was down). A send in flight elsewhere is safe: the claim lets
+   * one of them through. A send interrupted long ago (its instance died mid-call) is pending
+   * again when the network recognises our id, else the agent is shown it failed.
    */
   async flushPending(companyId: number, connectionId: number): Promise<void> {
     const db = tenantDb(systemContext(this.platform.db, companyId));
+    const ofConnection = and(eq(messages.connectionId, connectionId), eq(messages.fromMe, true));
+    const stale = and(
+      ofConnection,
+      eq(messages.sendState, 'sending'),
+      lt(messages.updatedAt, new Date(Date.now() - STALE_SENDING_MS)),
+    );
+    await db.update(
+      messages,
+      { sendState: 'pending', updatedAt: new Date() },
+      and(stale, sql`${messages.providerMessageId} is not null`)!,
+    );
+    const interrupted = await db
+      .update(
+        messages,
+        { sendState: 'unknown', ack: ACK_FAILED, updatedAt: new Date() },
+        and(stale, sql`${messages.providerMessageId} is null`)!,
+      )
+      .returning({ id: messages.id });
+    for (const { id } of interrupted) await this.#announce(db, companyId, id, 'update');
     const pending = await db
       .select({ id: messages.id })
       .from(
         messages,
         and(
-          eq(messages.connectionId, connectionId),
-          eq(messages.fromMe, true),
-          eq(messages.ack, ACK_PENDING),
+          ofConnection,
+          eq(messages.sendState, 'pending'),
           // An agent deleted it before it could be sent.
           eq(messages.isDeleted, false),
-          lt(messages.createdAt, new Date(Date.now() - PENDING_GRACE_MS)),
         ),
       )
       .orderBy(asc(messages.id))
