@@ -1,4 +1,5 @@
 import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { type App, buildApp, type ChannelOptions } from './app';
 import type { Config } from './config';
@@ -37,11 +38,19 @@ export async function openDatabase(
   };
 }
 
+export interface ApiServerOptions {
+  /** Observes every realtime payload sent (tests scan them for secrets). */
+  onEmit?: (event: string, payload: unknown) => void;
+  /** Observes every HTTP answer as sent (tests scan them for secrets); absent in production. */
+  onReply?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
+  channels?: ChannelOptions;
+}
+
 /** Builds the API with its realtime channel and listens on PORT. */
 export async function startApiServer(
   config: Config,
   database: Database,
-  options: { onEmit?: (event: string, payload: unknown) => void; channels?: ChannelOptions } = {},
+  options: ApiServerOptions = {},
 ): Promise<RunningServer> {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : undefined;
   const app = await buildApp({ config, database, redis, channels: options.channels });
@@ -59,6 +68,13 @@ export async function startApiServer(
   if (redis) {
     subscriber = redis.duplicate();
     realtime.io.adapter(createAdapter(redis, subscriber));
+  }
+  const { onReply } = options;
+  if (onReply) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      onReply(request, reply, payload);
+      return payload;
+    });
   }
   await app.listen({ port: config.PORT, host: config.host });
   await app.platform.channels.open();

@@ -13,6 +13,7 @@ import { provisionCompany } from '../src/modules/companies/companies.service';
 import { hashPassword } from '../src/platform/auth/passwords';
 import { type RunningServer, startApiServer } from '../src/server';
 import { createTestDatabase } from './database';
+import { LeakScanner } from './leaks';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789-0123456789-abcdef';
 export const PASSWORD = 'secret-pass';
@@ -114,6 +115,8 @@ export interface TestServer extends RunningServer {
   databaseUrl: string;
   make: ReturnType<typeof factories>;
   emitted: Emitted[];
+  /** Scans everything this server sends for secrets; `stop()` fails on a leak. */
+  leaks: LeakScanner;
   login(
     email: string,
     password?: string,
@@ -151,8 +154,19 @@ export async function startTestServer(
   });
   const database = connectDatabase(testDb.url, 8);
   const emitted: Emitted[] = [];
+  // Instances on one database share one scanner, checked when the database's owner stops.
+  const leaks =
+    shared?.leaks ??
+    new LeakScanner({
+      'the token signing secret': config.JWT_SECRET,
+      'the storage folder path': storageDir,
+    });
   const server = await startApiServer(config, database, {
-    onEmit: (event, payload) => emitted.push({ event, payload }),
+    onEmit: (event, payload) => {
+      emitted.push({ event, payload });
+      leaks.emit(event, payload);
+    },
+    onReply: (request, reply, payload) => leaks.reply(request, reply, payload),
     channels: options.channels,
   });
   const inject = (
@@ -173,6 +187,7 @@ export async function startTestServer(
     databaseUrl: testDb.url,
     make: factories(database),
     emitted,
+    leaks,
     async login(email, password = PASSWORD) {
       const response = await server.app.inject({
         method: 'POST',
@@ -193,9 +208,21 @@ export async function startTestServer(
     }),
     async stop() {
       await server.close();
+      // The secrets stored by the end are read before the database goes.
+      const scanned = shared ? Promise.resolve() : leaks.assertClean(database.pool);
+      if (!shared && process.env.LEAK_SCAN_REPORT) {
+        console.info(
+          `leak scan: ${leaks.replies} answers (${leaks.streams} streamed, unread) and ${leaks.emits} realtime payloads`,
+        );
+      }
+      const failure = await scanned.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       await database.close();
       await testDb.drop();
       rmSync(storageDir, { recursive: true, force: true });
+      if (failure) throw failure;
     },
   };
 }
