@@ -14,6 +14,7 @@ import type { RequestContext } from '../src/platform/auth/context';
 interface Viewer {
   companyId: number;
   admin: boolean;
+  super: boolean;
 }
 
 interface Sent {
@@ -32,8 +33,10 @@ export interface Leak {
 interface Secret {
   value: string;
   what: string;
-  /** The company whose admins may read it in HTTP answers (never on the realtime channel). */
+  /** The company whose admins (or super user) may read it in HTTP answers, never emitted. */
   owner?: number;
+  /** Who of the owner's company may read it: its admins (the default) or its super user. */
+  readBy?: 'admin' | 'super';
 }
 
 interface Hit extends Leak {
@@ -167,7 +170,9 @@ export class LeakScanner {
       return;
     }
     const ctx = (request as { ctx?: RequestContext | null }).ctx;
-    const viewer = ctx ? { companyId: ctx.companyId, admin: hasRole(ctx, 'admin') } : undefined;
+    const viewer = ctx
+      ? { companyId: ctx.companyId, admin: hasRole(ctx, 'admin'), super: ctx.super }
+      : undefined;
     const where = `${request.method} ${request.url.split('?')[0]} -> ${reply.statusCode}`;
     this.#record({ kind: 'reply', where, text, viewer });
   }
@@ -180,7 +185,8 @@ export class LeakScanner {
   }
 
   #record(sent: Sent) {
-    const key = `${sent.kind}|${sent.viewer?.companyId ?? ''}|${sent.viewer?.admin ?? ''}|${sent.text}`;
+    const { viewer } = sent;
+    const key = `${sent.kind}|${viewer?.companyId}|${viewer?.admin}|${viewer?.super}|${sent.text}`;
     if (this.#sent.has(key)) return;
     this.#sent.set(key, sent);
     for (const [what, pattern] of PATTERNS) {
@@ -260,6 +266,18 @@ export class LeakScanner {
         secrets.push({ value, what: `session key material (${row.key})` });
       }
     }
+    // The payment provider's key: the company's super user reads it (spec: never emitted).
+    const { rows: settings } = await pool.query<{ company_id: number; value: string }>(
+      `select company_id, value from settings where key = 'asaas' and length(value) >= 8`,
+    );
+    for (const row of settings) {
+      secrets.push({
+        value: row.value,
+        what: 'the payment provider key',
+        owner: row.company_id,
+        readBy: 'super',
+      });
+    }
     const { rows: hashes } = await pool.query<{ password_hash: string }>(
       'select distinct password_hash from users',
     );
@@ -308,7 +326,7 @@ export class LeakScanner {
           sent.kind === 'reply' &&
           secret.owner !== undefined &&
           sent.viewer?.companyId === secret.owner &&
-          sent.viewer.admin;
+          (secret.readBy === 'super' ? sent.viewer.super : sent.viewer.admin);
         if (allowed) continue;
         const shown = excerpt(sent.text, at, secret.value.length).replace(
           secret.value,
