@@ -2,6 +2,7 @@ import { openAsBlob } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { type CloudApiSettings, DEFAULT_GRAPH_API_URL } from '@atendi/shared';
+import { SendOutcomeUnknownError } from '../errors';
 
 export class GraphError extends Error {
   constructor(
@@ -19,13 +20,21 @@ export class GraphError extends Error {
   }
 }
 
-const CALL_TIMEOUT_MS = 30_000;
+export const CALL_TIMEOUT_MS = 30_000;
 const DOWNLOAD_TIMEOUT_MS = 5 * 60_000;
 
 export interface GraphMessageAnswer {
   messaging_product: 'whatsapp';
   contacts?: { input: string; wa_id: string }[];
   messages: { id: string }[];
+}
+
+/** Failures before a request could leave: nothing was sent. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+function neverSent(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } } | undefined)?.cause?.code;
+  return code !== undefined && NOT_SENT.has(code);
 }
 
 /** The Graph API calls a Cloud API connection makes, over plain fetch. */
@@ -35,6 +44,7 @@ export class GraphClient {
   constructor(
     private readonly settings: CloudApiSettings,
     private readonly allowInsecure: boolean,
+    private readonly timeoutMs = CALL_TIMEOUT_MS,
   ) {
     this.#base = (settings.graphApiUrl ?? DEFAULT_GRAPH_API_URL).replace(/\/+$/, '');
     this.#checkAddress(this.#base);
@@ -55,7 +65,7 @@ export class GraphClient {
     const response = await fetch(`${this.#base}/${path}`, {
       ...init,
       headers: { ...this.#auth, ...(init.headers as Record<string, string> | undefined) },
-      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+      signal: AbortSignal.timeout(this.timeoutMs),
     });
     const body = (await response.json().catch(() => ({}))) as {
       error?: { code?: number; message?: string };
@@ -81,12 +91,22 @@ export class GraphClient {
     );
   }
 
-  sendMessage(payload: Record<string, unknown>) {
-    return this.#call<GraphMessageAnswer>(`${this.#phone}/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ messaging_product: 'whatsapp', ...payload }),
-    });
+  /**
+   * Sends a message. The Graph API names it only in its answer, so when the answer is lost (a
+   * timeout, a broken link once the request went out) nobody knows whether it was sent:
+   * SendOutcomeUnknownError, which is never retried by itself.
+   */
+  async sendMessage(payload: Record<string, unknown>) {
+    try {
+      return await this.#call<GraphMessageAnswer>(`${this.#phone}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messaging_product: 'whatsapp', ...payload }),
+      });
+    } catch (error) {
+      if (error instanceof GraphError || neverSent(error)) throw error;
+      throw new SendOutcomeUnknownError('the Graph API did not answer the send', { cause: error });
+    }
   }
 
   /** Marks a received message read; WhatsApp marks the earlier ones of the chat with it. */

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { locationBody, storable } from '../normalise';
-import type { AckUpdate, InboundMessage, MessageKind } from '../provider';
+import type { AckUpdate, InboundChange, InboundMessage, MessageKind } from '../provider';
 
 /** The Cloud API webhook payload ('messages' field), as far as the inbox reads it. */
 export interface CloudWebhook {
@@ -48,6 +48,10 @@ export interface CloudMessage {
   contacts?: CloudContactCard[];
   reaction?: { message_id?: string; emoji?: string };
   button?: { text?: string; payload?: string };
+  /** A phone edited an earlier message (Meta sends these to WhatsApp Business app numbers). */
+  edit?: { original_message_id?: string; message?: Omit<CloudMessage, 'id' | 'from'> };
+  /** A phone deleted an earlier message for everyone (idem). */
+  revoke?: { original_message_id?: string };
   interactive?: {
     type?: string;
     button_reply?: { id?: string; title?: string };
@@ -171,6 +175,31 @@ export function inboundOf(
     default:
       return undefined;
   }
+}
+
+/**
+ * An edit or a deletion of an earlier message. Meta's messages webhook carries them as types
+ * 'edit' (the original id and the new message: text, or media with its new caption) and
+ * 'revoke' (the original id); it documents them for numbers also on the WhatsApp Business app
+ * ("coexistence"), and other numbers never receive them.
+ */
+export function changeOf(message: CloudMessage): InboundChange | undefined {
+  if (!/^\d{5,20}$/.test(message?.from ?? '')) return undefined;
+  const chatId = message.from;
+  if (message.type === 'revoke') {
+    const original = message.revoke?.original_message_id;
+    return original ? { type: 'delete', chatId, providerMessageId: original } : undefined;
+  }
+  if (message.type !== 'edit') return undefined;
+  const original = message.edit?.original_message_id;
+  const edited = message.edit?.message;
+  if (!original || !edited?.type) return undefined;
+  const body =
+    edited.type === 'text'
+      ? edited.text?.body
+      : (edited[edited.type as keyof typeof edited] as CloudMedia | undefined)?.caption;
+  if (typeof body !== 'string') return undefined;
+  return { type: 'edit', chatId, providerMessageId: original, body: storable(body) };
 }
 
 const ACKS: Record<string, number> = { sent: 1, delivered: 2, read: 3 };

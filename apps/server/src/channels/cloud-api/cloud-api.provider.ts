@@ -15,8 +15,8 @@ import type {
   SentMessage,
   StatusUpdate,
 } from '../provider';
-import { GraphClient, GraphError } from './cloud-api.graph';
-import { ackOf, type CloudWebhook, inboundOf } from './cloud-api.normalise';
+import { CALL_TIMEOUT_MS, GraphClient, GraphError } from './cloud-api.graph';
+import { ackOf, type CloudWebhook, changeOf, inboundOf } from './cloud-api.normalise';
 import { loadCloudApiSettings } from './cloud-api.settings';
 
 export interface CloudApiProviderOptions {
@@ -24,6 +24,8 @@ export interface CloudApiProviderOptions {
   allowInsecureGraphUrl?: boolean;
   /** How often a connected session checks that its token still works. */
   healthCheckMs?: number;
+  /** How long a Graph API call may take (30 s unless a test says otherwise). */
+  callTimeoutMs?: number;
   retry?: Partial<RetryPolicy>;
 }
 
@@ -33,6 +35,7 @@ interface SessionDeps {
   log: FastifyBaseLogger;
   allowInsecure: boolean;
   healthCheckMs: number;
+  callTimeoutMs: number;
   retry: RetryPolicy;
 }
 
@@ -67,6 +70,7 @@ export class CloudApiProvider implements ChannelProvider {
       ...deps,
       allowInsecure: options.allowInsecureGraphUrl ?? false,
       healthCheckMs: options.healthCheckMs ?? 5 * 60_000,
+      callTimeoutMs: options.callTimeoutMs ?? CALL_TIMEOUT_MS,
       retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     };
   }
@@ -144,7 +148,11 @@ export class CloudApiSession implements ChannelSession {
       return;
     }
     try {
-      const phone = await new GraphClient(settings, this.deps.allowInsecure).phoneNumber();
+      const phone = await new GraphClient(
+        settings,
+        this.deps.allowInsecure,
+        this.deps.callTimeoutMs,
+      ).phoneNumber();
       if (this.#stopped) return;
       this.#attempt = 0;
       if (!this.#connected) {
@@ -188,7 +196,7 @@ export class CloudApiSession implements ChannelSession {
    * Meta deliver the payload again (stored once: the pipeline is idempotent).
    */
   async receive(payload: CloudWebhook, settings: CloudApiSettings): Promise<void> {
-    const client = new GraphClient(settings, this.deps.allowInsecure);
+    const client = new GraphClient(settings, this.deps.allowInsecure, this.deps.callTimeoutMs);
     const openMedia = async (mediaId: string) =>
       client.download((await client.mediaInfo(mediaId)).url);
     const work: Promise<void>[] = [];
@@ -199,6 +207,11 @@ export class CloudApiSession implements ChannelSession {
         // One app may serve several numbers: each connection takes only its own.
         if (value.metadata?.phone_number_id !== settings.phoneNumberId) continue;
         for (const message of value.messages ?? []) {
+          const change = changeOf(message);
+          if (change) {
+            work.push(this.events.change(change));
+            continue;
+          }
           const inbound = inboundOf(value, message, openMedia);
           if (inbound) work.push(this.events.inbound(inbound));
         }
@@ -222,7 +235,7 @@ export class CloudApiSession implements ChannelSession {
     const settings = await this.settings();
     if (!settings) throw new Error('Cloud API settings are missing');
     if (message.isGroup) throw new Error('The Cloud API has no group chats');
-    const client = new GraphClient(settings, this.deps.allowInsecure);
+    const client = new GraphClient(settings, this.deps.allowInsecure, this.deps.callTimeoutMs);
     const base = {
       recipient_type: 'individual',
       to: message.chatId,
@@ -264,7 +277,9 @@ export class CloudApiSession implements ChannelSession {
     if (!newest || receipt.isGroup) return;
     const settings = await this.settings();
     if (!settings) throw new Error('Cloud API settings are missing');
-    await new GraphClient(settings, this.deps.allowInsecure).markRead(newest.providerMessageId);
+    await new GraphClient(settings, this.deps.allowInsecure, this.deps.callTimeoutMs).markRead(
+      newest.providerMessageId,
+    );
   }
 
   async deleteMessage(): Promise<void> {

@@ -55,6 +55,7 @@ export class FakeGraphApi {
   readonly #media = new Map<string, StoredMedia>();
   readonly #numbers = new Map<string, { token: string; display: string }>();
   #down = false;
+  #stallMs?: number;
   downloads = 0;
   /** The Graph API base, version included, as a connection's graphApiUrl. */
   url = '';
@@ -88,6 +89,14 @@ export class FakeGraphApi {
   /** While down, every call answers 503 like a Graph outage. */
   setDown(down: boolean) {
     this.#down = down;
+  }
+
+  /**
+   * Sends are taken (recorded, so the phone gets them) but answered only after `ms`: the answer
+   * is lost to a client that gives up sooner. Undefined answers at once again.
+   */
+  stallAnswers(ms: number | undefined) {
+    this.#stallMs = ms;
   }
 
   /** A file a phone sent: its media id for a webhook. */
@@ -198,6 +207,10 @@ export class FakeGraphApi {
     }
     const id = wamid();
     this.sends.push({ phoneNumberId, id, body });
+    if (this.#stallMs !== undefined) {
+      await new Promise((resolve) => setTimeout(resolve, this.#stallMs));
+      if (res.destroyed) return;
+    }
     json(res, {
       messaging_product: 'whatsapp',
       contacts: [{ input: body.to, wa_id: body.to }],
