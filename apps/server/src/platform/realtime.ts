@@ -163,11 +163,16 @@ export class RealtimeGateway {
       if (typeof ack === 'function') ack({ ok });
     };
 
-    // The ticket lists: the socket already sits in the rooms of the queues it may read.
+    // The ticket lists: the socket already sits in the rooms of the queues it may read. A list
+    // is named by its status; the notifications by nothing, so a room or id given is refused.
     for (const message of [CLIENT_MESSAGES.joinTickets, CLIENT_MESSAGES.joinNotification]) {
-      socket.on(message, (status: unknown, ack?: unknown) => {
+      socket.on(message, (...args: unknown[]) => {
+        const ack = typeof args.at(-1) === 'function' ? args.pop() : undefined;
+        const [status] = args;
         const ok =
-          message === CLIENT_MESSAGES.joinNotification || TICKET_STATUSES.has(String(status));
+          message === CLIENT_MESSAGES.joinNotification
+            ? status === undefined || status === null
+            : TICKET_STATUSES.has(String(status));
         answer(ack, ok, message);
       });
     }

@@ -160,7 +160,7 @@ class SimulatorSession implements ChannelSession {
           if (rows.length === 0) break;
           await Promise.all(
             rows.map(async (row) => {
-              await this.events.inbound(toInbound(row, this.storage));
+              await this.#hand(row);
               await this.network.markDelivered(this.ref.companyId, row.id);
             }),
           );
@@ -170,6 +170,23 @@ class SimulatorSession implements ChannelSession {
       this.#delivering = undefined;
     });
     return this.#delivering;
+  }
+
+  /** A phone's message, or its edit or deletion of an earlier one, in the chat's order. */
+  #hand(row: SimulatorRow): Promise<void> {
+    const providerMessageId = row.quotedProviderMessageId;
+    if (row.kind === 'edit' && providerMessageId) {
+      return this.events.change({
+        type: 'edit',
+        chatId: row.phone,
+        providerMessageId,
+        body: row.body,
+      });
+    }
+    if (row.kind === 'revoke' && providerMessageId) {
+      return this.events.change({ type: 'delete', chatId: row.phone, providerMessageId });
+    }
+    return this.events.inbound(toInbound(row, this.storage));
   }
 
   async send(message: OutboundMessage): Promise<SentMessage> {
