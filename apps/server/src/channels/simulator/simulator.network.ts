@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import { connectionAuthKeys, connections, simulatorMessages } from '../../db/schema';
 import { type DbHandle, type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
@@ -18,6 +19,16 @@ export interface Notifier {
 }
 
 export type SimulatorRow = typeof simulatorMessages.$inferSelect;
+
+/**
+ * Kinds of the protocol messages a phone sends when it edits or deletes one of its messages
+ * (as WhatsApp does): delivered to the connection like messages, never shown as one.
+ */
+export const PROTOCOL_KINDS = ['edit', 'revoke'] as const;
+/** What a phone may edit: text, and the caption of media. */
+export const EDITABLE_KINDS = ['text', 'image', 'video', 'document'];
+
+export const inboundId = () => `SIMIN${randomUUID().replace(/-/g, '').toUpperCase()}`;
 
 /** The simulated phone number a connection shows once paired. */
 export const simulatorNumber = (connectionId: number) =>
@@ -169,6 +180,53 @@ export class SimulatorNetwork {
     return rows.length;
   }
 
+  /**
+   * A phone edits or deletes for everyone one of its own messages: changed on the phone at
+   * once, and told to the connection by a protocol message in the same transaction, so the
+   * change reaches the inbox after the message it changes and survives a crash.
+   */
+  async changeOwn(
+    companyId: number,
+    connectionId: number,
+    phone: string,
+    id: number,
+    change: { type: 'edit'; body: string } | { type: 'delete' },
+  ): Promise<SimulatorRow | undefined> {
+    const changed = await this.tenant(companyId).transaction(async (tx) => {
+      const [row] = await tx
+        .update(
+          simulatorMessages,
+          change.type === 'edit' ? { body: change.body, isEdited: true } : { isDeleted: true },
+          and(
+            eq(simulatorMessages.id, id),
+            eq(simulatorMessages.connectionId, connectionId),
+            eq(simulatorMessages.phone, phone),
+            eq(simulatorMessages.direction, 'inbound'),
+            eq(simulatorMessages.isDeleted, false),
+            change.type === 'edit'
+              ? inArray(simulatorMessages.kind, EDITABLE_KINDS)
+              : notInArray(simulatorMessages.kind, [...PROTOCOL_KINDS]),
+          )!,
+        )
+        .returning();
+      if (!row) return undefined;
+      await tx.insert(simulatorMessages, {
+        connectionId,
+        phone,
+        phoneName: row.phoneName,
+        direction: 'inbound',
+        providerMessageId: inboundId(),
+        kind: change.type === 'edit' ? 'edit' : 'revoke',
+        body: change.type === 'edit' ? change.body : '',
+        quotedProviderMessageId: row.providerMessageId,
+        ack: 0,
+      });
+      return row;
+    });
+    if (changed) await this.signal({ type: 'inbound', connectionId });
+    return changed;
+  }
+
   conversation(companyId: number, connectionId: number, phone: string, afterId = 0) {
     return this.tenant(companyId)
       .selectFrom(
@@ -177,6 +235,7 @@ export class SimulatorNetwork {
           eq(simulatorMessages.connectionId, connectionId),
           eq(simulatorMessages.phone, phone),
           gt(simulatorMessages.id, afterId),
+          notInArray(simulatorMessages.kind, [...PROTOCOL_KINDS]),
         ),
       )
       .orderBy(asc(simulatorMessages.id))

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { idParamsSchema } from '@atendi/shared';
 import { and, eq } from 'drizzle-orm';
@@ -9,12 +8,14 @@ import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import { routes } from '../../platform/routes';
 import type { Storage } from '../../platform/storage';
-import type { SimulatorNetwork, SimulatorRow } from './simulator.network';
+import { inboundId, type SimulatorNetwork, type SimulatorRow } from './simulator.network';
 
 const phoneParams = z.strictObject({
   id: idParamsSchema.shape.id,
   phone: z.string().regex(/^\d{8,15}$/, 'Digits only, 8 to 15'),
 });
+
+const messageParams = phoneParams.extend({ messageId: idParamsSchema.shape.id });
 
 const KINDS = [
   'text',
@@ -65,8 +66,10 @@ const simulatorMessageSchema = z.object({
     .object({ latitude: z.number(), longitude: z.number(), name: z.string().optional() })
     .nullable(),
   vcard: z.string().nullable(),
+  quotedProviderMessageId: z.string().nullable(),
   ack: z.number(),
   isDeleted: z.boolean(),
+  isEdited: z.boolean(),
   delivered: z.boolean(),
   createdAt: z.string(),
 });
@@ -97,8 +100,10 @@ export const simulatorRoutes = (network: SimulatorNetwork, storage: Storage) =>
       fileName: row.fileName,
       location: row.location ?? null,
       vcard: row.vcard,
+      quotedProviderMessageId: row.quotedProviderMessageId,
       ack: row.ack,
       isDeleted: row.isDeleted,
+      isEdited: row.isEdited,
       delivered: row.direction === 'outbound' || row.deliveredAt !== null,
       createdAt: row.createdAt.toISOString(),
     });
@@ -232,7 +237,7 @@ export const simulatorRoutes = (network: SimulatorNetwork, storage: Storage) =>
           phone: req.params.phone,
           phoneName: message.name ?? '',
           direction: 'inbound',
-          providerMessageId: `SIMIN${randomUUID().replace(/-/g, '').toUpperCase()}`,
+          providerMessageId: inboundId(),
           kind: message.kind,
           body: message.body,
           mediaPath: stored?.key ?? null,
@@ -245,6 +250,54 @@ export const simulatorRoutes = (network: SimulatorNetwork, storage: Storage) =>
         });
         await network.signal({ type: 'inbound', connectionId: connection.id });
         return reply.status(201).send(present(row!));
+      },
+    );
+
+    // The phone edits one of its messages (text, or a caption), as WhatsApp allows.
+    app.put(
+      '/simulator/connections/:id/phones/:phone/messages/:messageId',
+      {
+        config: { access: 'connections:read' },
+        schema: {
+          tags,
+          params: messageParams,
+          body: z.strictObject({ body: z.string().trim().min(1).max(4096) }),
+          response: { 200: simulatorMessageSchema },
+        },
+      },
+      async (req) => {
+        const connection = await simulatorConnection(req.ctx, req.params.id);
+        const row = await network.changeOwn(
+          req.ctx.companyId,
+          connection.id,
+          req.params.phone,
+          req.params.messageId,
+          { type: 'edit', body: req.body.body },
+        );
+        // Only the phone's own messages, not deleted, and of a kind WhatsApp lets one edit.
+        if (!row) throw new AppError('ERR_NOT_FOUND', 404);
+        return present(row);
+      },
+    );
+
+    // The phone deletes one of its messages for everyone.
+    app.delete(
+      '/simulator/connections/:id/phones/:phone/messages/:messageId',
+      {
+        config: { access: 'connections:read' },
+        schema: { tags, params: messageParams, response: { 200: simulatorMessageSchema } },
+      },
+      async (req) => {
+        const connection = await simulatorConnection(req.ctx, req.params.id);
+        const row = await network.changeOwn(
+          req.ctx.companyId,
+          connection.id,
+          req.params.phone,
+          req.params.messageId,
+          { type: 'delete' },
+        );
+        if (!row) throw new AppError('ERR_NOT_FOUND', 404);
+        return present(row);
       },
     );
 

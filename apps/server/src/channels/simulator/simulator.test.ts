@@ -283,6 +283,70 @@ describe('simulator connection', () => {
     expect(copies[0]!.n).toBe(1);
   });
 
+  it("applies a phone's edits and deletions to the inbox, in the chat's order, and only its own messages", async () => {
+    const phone = '5511999990077';
+    const sent = await phoneSends(phone, { name: 'Bia', body: 'pedido 12' });
+    const original = sent.json() as { id: number; providerMessageId: string };
+    const stored = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(messages)
+          .where(eq(messages.providerMessageId, original.providerMessageId))
+      )[0];
+    await expect.poll(stored).toBeDefined();
+    const path = `/simulator/connections/${connectionId}/phones/${phone}/messages/${original.id}`;
+
+    // An edit and a later message: the inbox has the edit when the later one is stored.
+    const edited = await t.as(token).put(path, { body: 'pedido 13' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ body: 'pedido 13', isEdited: true });
+    const after = (await phoneSends(phone, { name: 'Bia', body: 'obrigada' })).json();
+    await expect
+      .poll(
+        async () => await countMessages(eq(messages.providerMessageId, after.providerMessageId)),
+      )
+      .toBe(1);
+    expect(await stored()).toMatchObject({ body: 'pedido 13', isEdited: true, isDeleted: false });
+    const updates = t.emitted.filter(
+      (e) =>
+        e.event === `company-${companyId}-appMessage` &&
+        (e.payload as { action: string; message: { body: string } }).action === 'update' &&
+        (e.payload as { message: { body: string } }).message.body === 'pedido 13',
+    );
+    expect(updates).toHaveLength(1);
+
+    const deleted = await t.as(token).delete(path);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({ isDeleted: true, body: '' });
+    await expect.poll(async () => (await stored())!.isDeleted).toBe(true);
+
+    // The change travels as a protocol message the phone never shows as one.
+    const shown = (
+      await t.as(token).get(`/simulator/connections/${connectionId}/phones/${phone}/messages`)
+    ).json() as { kind: string }[];
+    expect(shown.map((message) => message.kind)).toEqual(['text', 'text']);
+    // Nothing stored twice, no message made of the edit.
+    expect(await countMessages(eq(messages.body, 'pedido 13'))).toBe(1);
+
+    // Gone already; another phone's message; another company's connection.
+    expect((await t.as(token).put(path, { body: 'de novo' })).statusCode).toBe(404);
+    expect(
+      (
+        await t
+          .as(token)
+          .delete(
+            `/simulator/connections/${connectionId}/phones/5511999990001/messages/${after.id}`,
+          )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.as(otherToken).delete(path.replace(String(original.id), String(after.id))))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.as(token).put(path, { body: '' })).statusCode).toBe(400);
+  });
+
   it('disconnects and unpairs on DELETE /whatsappsession', async () => {
     expect((await t.as(token).delete(`/whatsappsession/${connectionId}`)).statusCode).toBe(200);
     await expect.poll(async () => (await connectionRow()).status).toBe('DISCONNECTED');
