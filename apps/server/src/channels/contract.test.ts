@@ -23,6 +23,7 @@ import {
 } from './baileys/fake-socket';
 import type { CloudMessage } from './cloud-api/cloud-api.normalise';
 import { FakeGraphApi, messageWebhook, postWebhook, statusWebhook } from './cloud-api/fake-graph';
+import { simulatorAvatar } from './simulator/simulator.avatar';
 import type { SimulatorProvider } from './simulator/simulator.provider';
 
 /**
@@ -74,6 +75,8 @@ interface Driver {
   readByCompany(phone: string): Promise<string[]>;
   /** Whether each message gets its receipt (else the newest stands for the earlier ones). */
   receiptPerMessage: boolean;
+  /** The phone shows a profile picture: its bytes, or undefined where the network has none. */
+  givePicture(phone: string): Buffer | undefined;
   /** The link is lost for a moment; the session must come back by itself. */
   drop(): Promise<void>;
   logoutFromPhone(): Promise<void>;
@@ -242,6 +245,7 @@ function simulatorDriver(): Driver & { setup(): Promise<void> } {
       await t.as(token).post(`/simulator/connections/${id}/phones/${phone}/read`, { ack });
     },
     receiptPerMessage: true,
+    givePicture: (phone) => simulatorAvatar(phone),
     async readByCompany(phone) {
       const rows = await t.database.db
         .select({ providerMessageId: simulatorMessages.providerMessageId })
@@ -352,6 +356,11 @@ function baileysDriver(): Driver & { setup(): Promise<void> } {
         });
     },
     receiptPerMessage: true,
+    givePicture(phone) {
+      const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe1]), bytes(2000, 5)]);
+      whatsAppWeb.setProfilePicture(jid(phone), jpeg);
+      return jpeg;
+    },
     async readByCompany(phone) {
       return whatsAppWeb.readBy(id, jid(phone));
     },
@@ -481,6 +490,8 @@ function cloudApiDriver(): Driver & { setup(): Promise<void> } {
     },
     // Marking the newest message read marks the earlier ones of the chat too.
     receiptPerMessage: false,
+    // The Cloud API shows no profile pictures.
+    givePicture: () => undefined,
     async readByCompany() {
       return graph.readBy(phoneNumberId);
     },
@@ -640,6 +651,31 @@ describe.each([
       .innerJoin(contacts, eq(contacts.id, tickets.contactId))
       .where(and(eq(tickets.whatsappId, connectionId), eq(contacts.number, phone)));
     expect(ticket).toEqual({ unread: rows.length, name: 'Maria Souza' });
+  });
+
+  it('gives a contact first seen its profile picture where the network shows one', async () => {
+    const number = '5511970000077';
+    const picture = driver.givePicture(number);
+    const marker = await driver.send(number, 'Paula Reis', { kind: 'text', body: 'minha foto' });
+    await expect
+      .poll(async () => (await messageRows()).some((row) => row.providerMessageId === marker))
+      .toBe(true);
+    const pictureUrl = async () =>
+      (
+        await t.database.db
+          .select({ url: contacts.profilePicUrl })
+          .from(contacts)
+          .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
+      )[0]!.url;
+    if (!picture) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await pictureUrl()).toBe('');
+      return;
+    }
+    await expect.poll(pictureUrl, { timeout: 10_000 }).toMatch(/^\/media\//);
+    const served = await t.app.inject({ method: 'GET', url: await pictureUrl() });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(picture)).toBe(true);
   });
 
   it('stores a redelivered message once', async () => {

@@ -171,6 +171,26 @@ export class ChannelManager {
     return work;
   }
 
+  /** The chat's profile picture through this instance's session, if it runs here. */
+  async profilePicture(
+    connectionId: number,
+    chat: { chatId: string; isGroup: boolean },
+  ): Promise<Buffer | undefined> {
+    const running = this.#running.get(connectionId);
+    if (!running?.session.profilePicture) return undefined;
+    return running.session.profilePicture(chat);
+  }
+
+  /** Background work of the channels (e.g. storing a picture) that closing waits for. */
+  track(work: Promise<unknown>): void {
+    const settled = work.then(
+      () => undefined,
+      (error) => this.deps.log.warn({ err: error }, 'channel background work failed'),
+    );
+    this.#pending.add(settled);
+    void settled.finally(() => this.#pending.delete(settled));
+  }
+
   async #startLocal(ref: ConnectionRef, providerName: ProviderName) {
     const provider = this.#providers.get(providerName)!;
     const running: Running = {

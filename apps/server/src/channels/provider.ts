@@ -110,6 +110,11 @@ export interface ChannelSession {
   }): Promise<void>;
   /** Tells the contact its messages were read; networks without read receipts leave it out. */
   markRead?(receipt: ReadReceipt): Promise<void>;
+  /**
+   * The chat's profile picture as image bytes, or undefined when it has none the connection
+   * may see; networks without profile pictures leave it out.
+   */
+  profilePicture?(chat: { chatId: string; isGroup: boolean }): Promise<Buffer | undefined>;
 }
 
 export interface ConnectionRef {

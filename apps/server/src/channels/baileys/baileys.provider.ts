@@ -67,6 +67,7 @@ export interface BaileysSocket {
   ): Promise<WAMessage | undefined>;
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
   readMessages(keys: WAMessageKey[]): Promise<void>;
+  profilePictureUrl(jid: string, type?: 'preview' | 'image'): Promise<string | undefined>;
   groupMetadata(jid: string): Promise<{ subject: string }>;
   readonly signalRepository: {
     lidMapping: { getPNForLID(lid: string): Promise<string | null> };
@@ -159,6 +160,9 @@ const formatPairingCode = (code: string) =>
   code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
 
 const INBOUND_ATTEMPTS = 4;
+const PICTURE_TIMEOUT_MS = 20_000;
+/** WhatsApp's full-size profile pictures are 640 px JPEGs, well under this. */
+const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 const pad = (value: number) => String(value).padStart(2, '0');
 
 class BaileysSession implements ChannelSession {
@@ -663,6 +667,30 @@ class BaileysSession implements ChannelSession {
           : {}),
       })),
     );
+  }
+
+  /** The picture WhatsApp shows for the chat; none when it has none or hides it from us. */
+  async profilePicture(chat: { chatId: string; isGroup: boolean }): Promise<Buffer | undefined> {
+    const socket = this.#socket;
+    if (!socket || !this.#open) return undefined;
+    const url = await socket.profilePictureUrl(jidOf(chat.chatId), 'image').catch((error) => {
+      // 'item-not-found' (no picture, or privacy settings) and 'not-authorized' mean none.
+      const status = statusCodeOf(error);
+      if (status === 404 || status === 401 || status === 403) return undefined;
+      throw error;
+    });
+    if (!url) return undefined;
+    const response = await fetch(url, { signal: AbortSignal.timeout(PICTURE_TIMEOUT_MS) });
+    if (!response.ok || !response.body)
+      throw new Error(`picture download answered ${response.status}`);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const part of response.body) {
+      size += part.length;
+      if (size > PICTURE_MAX_BYTES) throw new Error('profile picture too large');
+      chunks.push(Buffer.from(part));
+    }
+    return Buffer.concat(chunks);
   }
 
   async stop(options: { logout?: boolean } = {}): Promise<void> {

@@ -530,6 +530,29 @@ describe('WhatsApp Web messages', () => {
       .toEqual([{ remoteJid: `${lid}@lid`, id: hidden.providerMessageId, fromMe: false }]);
   });
 
+  it("stores a first-seen contact's profile picture; one without a picture is not asked again", async () => {
+    const phone = '5511977770030';
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(3000, 9)]);
+    fake.setProfilePicture(`${phone}@s.whatsapp.net`, jpeg);
+    await deliver(phoneMessage({ phone, pushName: 'Vera', content: textContent('foto?') }));
+    const pictureOf = async (number: string) => (await contactsNamed(number))[0]?.profilePicUrl;
+    await expect.poll(() => pictureOf(phone), { timeout: 10_000 }).toMatch(/^\/media\/.+\.jpg\?/);
+    const served = await t.app.inject({ method: 'GET', url: (await pictureOf(phone))! });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(jpeg)).toBe(true);
+    expect(fake.pictureRequests).toContainEqual({ jid: `${phone}@s.whatsapp.net`, type: 'image' });
+
+    const hidden = '5511977770031';
+    const asked = () =>
+      fake.pictureRequests.filter((request) => request.jid === `${hidden}@s.whatsapp.net`).length;
+    await deliver(phoneMessage({ phone: hidden, content: textContent('sem foto') }));
+    await expect.poll(asked).toBe(1);
+    await deliver(phoneMessage({ phone: hidden, content: textContent('ainda sem foto') }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked()).toBe(1);
+    expect(await pictureOf(hidden)).toBe('');
+  });
+
   it("logs a missed call and tells the caller to write while 'call' is disabled; nothing when enabled", async () => {
     const caller = '5511977770020';
     const call = (callId: string) =>

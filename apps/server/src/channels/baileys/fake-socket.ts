@@ -260,6 +260,14 @@ export class FakeSocket implements BaileysSocket {
     return message;
   }
 
+  async profilePictureUrl(jid: string, type?: 'preview' | 'image'): Promise<string | undefined> {
+    if (!this.open) throw closed();
+    this.network.pictureRequests.push({ jid, type: type ?? 'preview' });
+    const url = await this.network.pictureUrl(jid);
+    if (!url) throw new Boom('item-not-found', { statusCode: 404 });
+    return url;
+  }
+
   async readMessages(keys: WAMessageKey[]): Promise<void> {
     if (!this.open) throw closed();
     for (const key of keys) this.network.reads.push({ connectionId: this.connectionId, key });
@@ -321,6 +329,9 @@ export interface EncryptedMedia {
 
 export class FakeWhatsAppWeb {
   readonly sends: FakeSend[] = [];
+  /** Profile pictures by jid, as WhatsApp's picture servers hold them. */
+  readonly #pictures = new Map<string, string>();
+  readonly pictureRequests: { jid: string; type: 'preview' | 'image' }[] = [];
   /** Read receipts the connections sent for phones' messages (sock.readMessages). */
   readonly reads: { connectionId: number; key: WAMessageKey }[] = [];
   /** WhatsApp answers pairing-code requests with an error (e.g. the number has no account). */
@@ -477,6 +488,11 @@ export class FakeWhatsAppWeb {
           res.writeHead(404).end();
           return;
         }
+        // Pictures are served plain as JPEGs; media encrypted, counted as downloads.
+        if (req.url?.startsWith('/pps/')) {
+          res.writeHead(200, { 'content-type': 'image/jpeg' }).end(file);
+          return;
+        }
         this.downloads += 1;
         res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(file);
       });
@@ -489,6 +505,18 @@ export class FakeWhatsAppWeb {
   }
 
   #close?: () => Promise<void>;
+
+  /** The person or group shows this picture (served plain, as WhatsApp's picture servers do). */
+  setProfilePicture(jid: string, image: Buffer) {
+    const path = `/pps/t61.24694-24/${randomBytes(12).toString('hex')}.jpg`;
+    this.#files.set(path, image);
+    this.#pictures.set(jid, path);
+  }
+
+  async pictureUrl(jid: string): Promise<string | undefined> {
+    const path = this.#pictures.get(jid);
+    return path ? `${await this.#base()}${path}` : undefined;
+  }
 
   /** Encrypts a file as WhatsApp does (AES-256-CBC, HMAC tail) and serves it. */
   async host(plain: Buffer, type: MediaType): Promise<EncryptedMedia> {

@@ -12,6 +12,7 @@ import type {
   ReadReceipt,
   SentMessage,
 } from '../provider';
+import { simulatorAvatar } from './simulator.avatar';
 import {
   SIMULATOR_CHANNEL,
   type SimulatorNetwork,
@@ -229,6 +230,10 @@ class SimulatorSession implements ChannelSession {
       receipt.chatId,
       receipt.messages.map((message) => message.providerMessageId),
     );
+  }
+
+  async profilePicture(chat: { chatId: string; isGroup: boolean }): Promise<Buffer | undefined> {
+    return chat.isGroup ? undefined : simulatorAvatar(chat.chatId);
   }
 
   async stop(options: { logout?: boolean } = {}): Promise<void> {

@@ -17,6 +17,7 @@ import { AppError } from '../../platform/errors';
 import { page, sliceMore } from '../../platform/routes';
 import { type MultipartSource, readFileBuffer } from '../../platform/uploads';
 import { mediaOf, presentTicket, selectTickets } from '../tickets/tickets.repository';
+import { avatarKey } from './contacts.avatars';
 import { contactsOf, parseContactsCsv } from './contacts.import';
 import {
   contactSearch,
@@ -116,7 +117,8 @@ export class ContactsService {
   /** Deletes the contact with its tickets and their messages (and the messages' files). */
   async remove(ctx: RequestContext, id: number): Promise<void> {
     const db = tenantDb(ctx);
-    if (!(await repo.byId(db, id))) throw notFound();
+    const contact = await repo.byId(db, id);
+    if (!contact) throw notFound();
     const ofContact: SQL = sql`${messages.ticketId} in (
       select t.id from ${tickets} t where t.company_id = ${ctx.companyId} and t.contact_id = ${id})`;
     const [files, contactTickets] = await Promise.all([
@@ -132,6 +134,8 @@ export class ContactsService {
       });
     }
     this.platform.events.emit('contact.deleted', { companyId: ctx.companyId, contactId: id });
+    const picture = avatarKey(this.platform.storage, contact.profilePicUrl);
+    if (picture) files.push(picture);
     await Promise.all(files.map((key) => this.platform.storage.remove(key).catch(() => {})));
   }
 

@@ -13,6 +13,7 @@ import { messages } from '../../db/schema';
 import { adoptLidContact, storeInboundMessage } from '../../db/statements/inbound';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
+import { ContactAvatars } from '../contacts/contacts.avatars';
 import { ticketById } from '../tickets/tickets.repository';
 import { messageById } from './messages.repository';
 
@@ -57,7 +58,11 @@ interface StoredRow extends Record<string, unknown> {
  * when this resolves, i.e. after the commit.
  */
 export class InboundPipeline {
-  constructor(private readonly platform: Pick<Platform, 'db' | 'events' | 'storage'>) {}
+  readonly #avatars: ContactAvatars;
+
+  constructor(private readonly platform: Pick<Platform, 'db' | 'events' | 'storage' | 'channels'>) {
+    this.#avatars = new ContactAvatars(platform);
+  }
 
   #db(companyId: number): TenantDb {
     return tenantDb(systemContext(this.platform.db, companyId));
@@ -101,6 +106,8 @@ export class InboundPipeline {
       action: 'update',
       ticket: saved.ticket,
     });
+    // After the commit and off the message's way: a contact first seen gets its picture.
+    this.#avatars.refresh(connection, saved.ticket.contact);
     return 'stored';
   }
 

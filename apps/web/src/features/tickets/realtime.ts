@@ -6,9 +6,10 @@ import { useNavigate } from 'react-router';
 import { api } from '../../app/api';
 import { useSessionUser } from '../../app/auth';
 import { useSocket, useSocketEvent } from '../../app/socket';
+import type { ContactEvent } from '../contacts/realtime';
 import { applyMessage } from '../messages/api';
 import { playNotificationSound, showBrowserNotification } from './notify';
-import { applyTicketChange, removeTicket } from './tickets.cache';
+import { applyTicketChange, patchTicketContact, removeTicket } from './tickets.cache';
 
 export interface TicketEvent {
   action: 'update' | 'updateUnread' | 'delete';
@@ -79,6 +80,19 @@ export function useTicketsRealtime(current: Ticket | undefined, onCurrentGone: (
     const ticket =
       event.ticket.id === currentId ? { ...event.ticket, unreadMessages: 0 } : event.ticket;
     applyTicketChange(queryClient, ticket, user.id);
+  });
+
+  // a contact's new picture or name shows on its tickets at once
+  useSocketEvent<ContactEvent>(companyEvent(user.companyId, 'contact'), (event) => {
+    const contact = event?.action === 'update' ? event.contact : undefined;
+    if (typeof contact?.id !== 'number') return;
+    const { id, name, number, profilePicUrl } = contact;
+    patchTicketContact(queryClient, {
+      id,
+      ...(name !== undefined ? { name } : {}),
+      ...(number !== undefined ? { number } : {}),
+      ...(profilePicUrl !== undefined ? { profilePicUrl } : {}),
+    });
   });
 
   useSocketEvent<AppMessageEvent>(companyEvent(user.companyId, 'appMessage'), (event) => {

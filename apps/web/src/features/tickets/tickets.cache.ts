@@ -147,3 +147,28 @@ export function removeTicket(queryClient: QueryClient, ticketId: number): void {
     queryClient.setQueryData<TicketsData>(query.queryKey, (data) => removeFromData(data, ticketId));
   }
 }
+
+/** A contact changed (its name or picture): the tickets that show it follow. */
+export function patchTicketContact(
+  queryClient: QueryClient,
+  contact: Partial<Ticket['contact']> & { id: number },
+): void {
+  const merge = (ticket: Ticket): Ticket =>
+    ticket.contactId === contact.id
+      ? { ...ticket, contact: { ...ticket.contact, ...contact } }
+      : ticket;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ticketsKeys.all })) {
+    if (!isListKey(query.queryKey)) continue;
+    queryClient.setQueryData<TicketsData>(query.queryKey, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({ ...page, tickets: page.tickets.map(merge) })),
+          }
+        : data,
+    );
+  }
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['ticket'] })) {
+    queryClient.setQueryData<Ticket>(query.queryKey, (ticket) => (ticket ? merge(ticket) : ticket));
+  }
+}

@@ -30,6 +30,7 @@ import { PageHeader } from '../../../app/components/PageHeader';
 import { toastError } from '../../../app/errors';
 import { useDebouncedValue } from '../../../app/hooks';
 import { toast } from '../../../app/toast';
+import { mediaHref } from '../../messages/api';
 import { fetchAllContacts, useContacts, useDeleteContact, useImportContacts } from '../api';
 import { ContactDialog } from '../components/ContactDialog';
 import { StartConversationDialog } from '../components/StartConversationDialog';
@@ -196,7 +197,7 @@ export function ContactsPage() {
               <TableRow key={contact.id} hover>
                 <TableCell sx={hideOnPhone}>
                   <Avatar
-                    src={contact.profilePicUrl || undefined}
+                    src={mediaHref(contact.profilePicUrl)}
                     alt=""
                     sx={{ width: 36, height: 36 }}
                   >

@@ -16,6 +16,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDateTime } from '../../../app/format';
 import { toast } from '../../../app/toast';
+import { mediaHref } from '../../messages/api';
 import { useAddNote, useContact, useDeleteNote, useTicketNotes } from '../api';
 
 interface ContactDrawerProps {
@@ -90,7 +91,7 @@ export function ContactDrawer({ ticket, open, onClose }: ContactDrawerProps) {
       </Box>
       <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
         <Avatar
-          src={ticket.contact.profilePicUrl || undefined}
+          src={mediaHref(ticket.contact.profilePicUrl)}
           alt={ticket.contact.name}
           sx={{ width: 96, height: 96 }}
         />

@@ -20,6 +20,7 @@ import { Link as RouterLink } from 'react-router';
 import { useSessionUser } from '../../../app/auth';
 import { ConfirmDialog } from '../../../app/components/ConfirmDialog';
 import { toast } from '../../../app/toast';
+import { mediaHref } from '../../messages/api';
 import { MessageInput } from '../../messages/components/MessageInput';
 import { MessagesList } from '../../messages/components/MessagesList';
 import { useDeleteTicket, useUpdateTicket } from '../api';
@@ -149,7 +150,7 @@ export function Conversation({ ticket, onBack, onLeave }: ConversationProps) {
             borderRadius: 1,
           }}
         >
-          <Avatar src={ticket.contact?.profilePicUrl || undefined} alt={name}>
+          <Avatar src={mediaHref(ticket.contact?.profilePicUrl ?? null)} alt={name}>
             {name.slice(0, 1).toUpperCase()}
           </Avatar>
           <Box sx={{ minWidth: 0 }}>

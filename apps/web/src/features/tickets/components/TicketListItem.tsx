@@ -13,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatTime } from '../../../app/format';
+import { mediaHref } from '../../messages/api';
 import { formatBody } from '../../messages/format';
 
 /** Phones show at most 10 characters of a contact's name (spec core 9). */
@@ -77,7 +78,11 @@ export const TicketListItem = memo(function TicketListItem(props: TicketListItem
             minWidth: 0,
           }}
         >
-          <Avatar src={ticket.contact?.profilePicUrl || undefined} alt={name} sx={{ mt: 0.5 }}>
+          <Avatar
+            src={mediaHref(ticket.contact?.profilePicUrl ?? null)}
+            alt={name}
+            sx={{ mt: 0.5 }}
+          >
             {name.slice(0, 1).toUpperCase()}
           </Avatar>
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -151,7 +156,11 @@ export const TicketListItem = memo(function TicketListItem(props: TicketListItem
           aria-current={selected ? 'page' : undefined}
           sx={{ alignItems: 'flex-start', gap: 1.5, py: 1, pr: 1, minWidth: 0 }}
         >
-          <Avatar src={ticket.contact?.profilePicUrl || undefined} alt={name} sx={{ mt: 0.5 }}>
+          <Avatar
+            src={mediaHref(ticket.contact?.profilePicUrl ?? null)}
+            alt={name}
+            sx={{ mt: 0.5 }}
+          >
             {name.slice(0, 1).toUpperCase()}
           </Avatar>
           <Box sx={{ flex: 1, minWidth: 0 }}>

@@ -2,6 +2,7 @@ import type { Ticket } from '@atendi/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiBaseUrl } from '../../../app/api';
 import { RequireSession } from '../../../app/guards';
 import { SocketContext } from '../../../app/socket';
 import { type Call, json, stubFetch } from '../../../test/fetch';
@@ -193,6 +194,24 @@ describe('TicketsPage', () => {
     });
     await waitFor(() => expect(names()).toEqual(['Contato 2', 'Contato 1']));
     expect(within(list).getByText('Novidade')).toBeTruthy();
+  });
+
+  it("shows a contact's new profile picture on its ticket as soon as it is stored", async () => {
+    serve();
+    const { socket } = renderPage();
+    const list = await screen.findByRole('list', { name: 'Atendendo' });
+    const row = (await within(list).findByText('Contato 2')).closest(
+      '[data-testid="ticket-item"]',
+    ) as HTMLElement;
+    expect(row.querySelector('img')).toBeNull();
+    const picture = '/media/1/0f8fad5b-d9cb-469f-a165-70867728950e.png?expires=1&signature=s';
+    socket.serverEmit('company-1-contact', {
+      action: 'update',
+      contact: { id: 102, name: 'Contato 2', number: '5511900000002', profilePicUrl: picture },
+    });
+    await waitFor(() =>
+      expect(row.querySelector('img')?.getAttribute('src')).toBe(`${apiBaseUrl()}${picture}`),
+    );
   });
 
   it('chimes at the kept volume for a message in another ticket, not for the open one', async () => {
