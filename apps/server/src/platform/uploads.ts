@@ -62,6 +62,16 @@ export interface UploadRules {
 
 const normalizeType = (mimeType: string) => mimeType.split(';')[0]!.trim().toLowerCase();
 
+/**
+ * A sender's file name as the metadata it is: without control characters (PostgreSQL holds no
+ * NUL, so one would fail the row after the file was stored), 255 characters at most.
+ */
+export function fileNameOf(name: string | undefined): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are the target
+  const clean = (name ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || 'file').slice(0, 255);
+}
+
 // Magic numbers of the types the media route serves inline: a file claiming one of them must
 // be one, so nothing else is ever rendered by a browser under an image or audio type.
 const ascii = (head: Buffer, from: number, text: string) =>
@@ -111,6 +121,8 @@ export async function readUploads(
     for await (const part of source.parts()) {
       if (part.type === 'field') {
         if (typeof part.value !== 'string') throw badField(part.fieldname);
+        // Refused now, not when its row fails after the files were stored for it.
+        if (part.value.includes('\u0000')) throw badField(part.fieldname, 'Invalid character');
         fields.set(part.fieldname, part.value);
         continue;
       }
@@ -129,7 +141,7 @@ export async function readUploads(
         key: stored.key,
         size: stored.size,
         mimeType,
-        fileName: (part.filename || 'file').slice(0, 255),
+        fileName: fileNameOf(part.filename),
       });
       if (part.file.truncated) throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413);
       const signature = SIGNATURES[mimeType];
@@ -179,7 +191,7 @@ export function parseFields<S extends z.ZodType>(schema: S, fields: unknown): z.
   });
 }
 
-const badField = (name: string) =>
+const badField = (name: string, message = 'Unexpected field') =>
   new AppError('ERR_VALIDATION', 400, {
-    fields: [{ path: `body.${name.slice(0, 50)}`, message: 'Unexpected field' }],
+    fields: [{ path: `body.${name.slice(0, 50)}`, message }],
   });

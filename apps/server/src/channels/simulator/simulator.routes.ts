@@ -8,6 +8,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import { routes } from '../../platform/routes';
 import type { Storage } from '../../platform/storage';
+import { fileNameOf } from '../../platform/uploads';
 import { inboundId, type SimulatorNetwork, type SimulatorRow } from './simulator.network';
 
 const phoneParams = z.strictObject({
@@ -232,22 +233,28 @@ export const simulatorRoutes = (network: SimulatorNetwork, storage: Storage) =>
               Readable.from(Buffer.from(file.base64, 'base64')),
             )
           : undefined;
-        const row = await network.record(req.ctx.companyId, {
-          connectionId: connection.id,
-          phone: req.params.phone,
-          phoneName: message.name ?? '',
-          direction: 'inbound',
-          providerMessageId: inboundId(),
-          kind: message.kind,
-          body: message.body,
-          mediaPath: stored?.key ?? null,
-          mimeType: file?.mimeType ?? null,
-          fileName: file?.name ?? null,
-          location: message.location ?? null,
-          vcard: message.vcard ?? null,
-          quotedProviderMessageId: message.quotedProviderMessageId ?? null,
-          ack: 0,
-        });
+        // The file goes with its row: a row the database refuses leaves no file behind.
+        const row = await network
+          .record(req.ctx.companyId, {
+            connectionId: connection.id,
+            phone: req.params.phone,
+            phoneName: message.name ?? '',
+            direction: 'inbound',
+            providerMessageId: inboundId(),
+            kind: message.kind,
+            body: message.body,
+            mediaPath: stored?.key ?? null,
+            mimeType: file?.mimeType ?? null,
+            fileName: file ? fileNameOf(file.name) : null,
+            location: message.location ?? null,
+            vcard: message.vcard ?? null,
+            quotedProviderMessageId: message.quotedProviderMessageId ?? null,
+            ack: 0,
+          })
+          .catch(async (error: unknown) => {
+            if (stored) await storage.remove(stored.key).catch(() => {});
+            throw error;
+          });
         await network.signal({ type: 'inbound', connectionId: connection.id });
         return reply.status(201).send(present(row!));
       },
