@@ -20,7 +20,7 @@ import {
   type CloudApiProviderOptions,
 } from './channels/cloud-api/cloud-api.provider';
 import { cloudApiRoutes } from './channels/cloud-api/cloud-api.routes';
-import { ChannelManager } from './channels/manager';
+import { ChannelManager, type ChannelManagerOptions } from './channels/manager';
 import { SimulatorNetwork } from './channels/simulator/simulator.network';
 import { SimulatorProvider } from './channels/simulator/simulator.provider';
 import { simulatorRoutes } from './channels/simulator/simulator.routes';
@@ -64,7 +64,7 @@ import { SessionStore } from './platform/auth/sessions';
 import { TokenService } from './platform/auth/tokens';
 import { registerErrorHandling } from './platform/errors';
 import { EventBus } from './platform/events';
-import { LeaseKeeper } from './platform/leases';
+import { LeaseKeeper, type LeaseOptions } from './platform/leases';
 import { loggerOptions } from './platform/logger';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './platform/rate-limit';
 import { Storage } from './platform/storage';
@@ -80,6 +80,10 @@ export interface AppDependencies {
 export interface ChannelOptions {
   baileys?: BaileysProviderOptions;
   cloudApi?: CloudApiProviderOptions;
+  /** Sweep and request timing (tests shorten them). */
+  manager?: ChannelManagerOptions;
+  /** Lease heartbeat timing (tests shorten it). */
+  leases?: LeaseOptions;
 }
 
 /** What the rest of the server (main, realtime, tests) needs besides the HTTP app. */
@@ -154,6 +158,7 @@ export async function buildApp({
   const leases = new LeaseKeeper(
     database.pool,
     (command) => void channelsRef.current?.command(command),
+    channels.leases,
   );
   const platform: Platform = {
     leases,
@@ -175,26 +180,29 @@ export async function buildApp({
   const providerDeps = { db: platform.db, storage: platform.storage, log: app.log };
   const baileys = new BaileysProvider(providerDeps, channels.baileys);
   const cloudApi = new CloudApiProvider(providerDeps, channels.cloudApi);
-  platform.channels = new ChannelManager({
-    db: platform.db,
-    leases,
-    providers: [simulator, baileys, cloudApi],
-    log: app.log,
-    sink: {
-      inbound: (ref, message) => services.inbound.receive(ref, message),
-      change: (ref, change) => services.inbound.change(ref, change),
-      ack: (ref, update) => services.inbound.ack(ref, update),
-      status: async (ref, update) => {
-        await services.connections.applyStatus(ref, update);
-        if (update.status === 'CONNECTED') {
-          void services.outbound.flushPending(ref.companyId, ref.id).catch(() => {});
-        }
-      },
-      sendStored: async (companyId, messageId) => {
-        await services.outbound.deliver(companyId, messageId).catch(() => {});
+  platform.channels = new ChannelManager(
+    {
+      db: platform.db,
+      leases,
+      providers: [simulator, baileys, cloudApi],
+      log: app.log,
+      sink: {
+        inbound: (ref, message) => services.inbound.receive(ref, message),
+        change: (ref, change) => services.inbound.change(ref, change),
+        ack: (ref, update) => services.inbound.ack(ref, update),
+        status: async (ref, update, epoch) => {
+          await services.connections.applyStatus(ref, update, epoch);
+          if (update.status === 'CONNECTED') {
+            platform.channels.track(services.outbound.flushPending(ref.companyId, ref.id));
+          }
+        },
+        sendStored: async (companyId, messageId) => {
+          await services.outbound.deliver(companyId, messageId).catch(() => {});
+        },
       },
     },
-  });
+    channels.manager,
+  );
   channelsRef.current = platform.channels;
   app.addHook('onClose', () => platform.channels.close());
   app.decorate('platform', platform);
@@ -243,7 +251,7 @@ export async function buildApp({
   await app.register(mediaRoutes(platform.storage));
   await app.register(simulatorRoutes(simulatorNetwork, platform.storage));
   await app.register(baileysRoutes(baileys, services));
-  await app.register(cloudApiRoutes(cloudApi));
+  await app.register(cloudApiRoutes(cloudApi, platform.channels));
 
   return app as unknown as App;
 }

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { ProviderName } from '@atendi/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { enabledConnections } from '../db/channel-queries';
+import { channelConnection, enabledConnections } from '../db/channel-queries';
 import type { DbHandle } from '../db/tenant';
 import type { ChannelCommand, LeaseKeeper } from '../platform/leases';
 import type {
   AckUpdate,
+  ChannelEvents,
   ChannelProvider,
   ChannelSession,
   ConnectionRef,
@@ -21,28 +23,56 @@ export interface ChannelSink {
   inbound(connection: ConnectionRef, message: InboundMessage): Promise<unknown>;
   change(connection: ConnectionRef, change: InboundChange): Promise<void>;
   ack(connection: ConnectionRef, update: AckUpdate): Promise<void>;
-  status(connection: ConnectionRef, update: StatusUpdate): Promise<void>;
+  /** `epoch` is the lease's: a write under an older one (a lost lease) changes nothing. */
+  status(connection: ConnectionRef, update: StatusUpdate, epoch?: number): Promise<void>;
   /** Sends a stored outbound message through a session of this instance. */
   sendStored(companyId: number, messageId: number): Promise<void>;
 }
 
+type ChatQueues = Map<string, Promise<unknown>>;
+
 interface Running {
   ref: ConnectionRef;
+  provider: ProviderName;
   session: ChannelSession;
   /** The tail of each chat's queue: one chat's messages are stored in the order they came. */
-  chats: Map<string, Promise<unknown>>;
+  chats: ChatQueues;
 }
 
 export class ChannelNotRunningError extends Error {}
 
-const SWEEP_MS = 5_000;
+/** A session's report after this instance lost the connection's lease: the new owner has it. */
+export class LeaseLostError extends Error {}
+
+export interface ChannelManagerOptions {
+  /** How often enabled connections nobody owns are looked for (5 s). */
+  sweepMs?: number;
+  /** How long a request to the owner (a deletion) waits for its answer (10 s). */
+  requestTimeoutMs?: number;
+}
+
+const REPLIES = 'atendi_channel_replies';
+
+/** A command's answer from the owner, to the instance that asked. */
+interface Reply {
+  replyTo: string;
+  error?: string;
+}
 
 /**
  * Runs the sessions this instance owns. Ownership is a lease (an advisory lock); a sweep takes
  * over enabled connections nobody holds, so when an instance dies its connections move on.
+ * Everything that starts or stops one connection's session runs one after another.
  */
 export class ChannelManager {
   readonly #running = new Map<number, Running>();
+  /** Leased, waiting out a dead owner before starting. */
+  readonly #starting = new Map<number, NodeJS.Timeout>();
+  /** Chat queues of connections whose webhooks this instance takes without owning them. */
+  readonly #visiting = new Map<number, ChatQueues>();
+  /** The tail of each connection's start and stop work. */
+  readonly #lifecycle = new Map<number, Promise<unknown>>();
+  readonly #replies = new Map<string, (reply: Reply) => void>();
   readonly #providers: Map<ProviderName, ChannelProvider>;
   #timer?: NodeJS.Timeout;
   readonly #pending = new Set<Promise<void>>();
@@ -57,8 +87,17 @@ export class ChannelManager {
       sink: ChannelSink;
       log: FastifyBaseLogger;
     },
+    private readonly options: ChannelManagerOptions = {},
   ) {
     this.#providers = new Map(deps.providers.map((provider) => [provider.name, provider]));
+    deps.leases.onLost((connectionIds, error) => {
+      if (connectionIds.length === 0) return;
+      deps.log.error(
+        { err: error, connectionIds },
+        'lease session lost: stopping the sessions it covered',
+      );
+      for (const id of connectionIds) this.track(this.#abandon(id));
+    });
   }
 
   provider<T extends ChannelProvider>(name: ProviderName): T | undefined {
@@ -67,8 +106,14 @@ export class ChannelManager {
 
   async open(): Promise<void> {
     await this.deps.leases.open();
+    await this.deps.leases.subscribe(REPLIES, (payload) => {
+      try {
+        const reply = JSON.parse(payload) as Reply;
+        this.#replies.get(reply.replyTo)?.(reply);
+      } catch {}
+    });
     await this.sweep();
-    this.#timer = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.#timer = setInterval(() => void this.sweep(), this.options.sweepMs ?? 5_000);
     this.#timer.unref();
   }
 
@@ -85,18 +130,51 @@ export class ChannelManager {
     try {
       const wanted = await enabledConnections(this.deps.db);
       for (const row of wanted) {
-        if (this.#running.has(row.id) || this.#closed) continue;
+        if (this.#closed) return;
+        if (this.#running.has(row.id) || this.#starting.has(row.id)) continue;
         if (!this.#providers.has(row.provider as ProviderName)) continue;
-        if (await this.deps.leases.acquire(row.id)) {
-          await this.#startLocal(
-            { id: row.id, companyId: row.companyId, name: row.name },
-            row.provider as ProviderName,
-          );
-        }
+        const ref = { id: row.id, companyId: row.companyId, name: row.name };
+        await this.#serial(row.id, () => this.#take(ref, row.provider as ProviderName));
       }
     } catch (error) {
       this.deps.log.error({ err: error }, 'channel sweep failed');
     }
+  }
+
+  /** Takes the lease if nobody holds it and starts the session (later, if its owner died). */
+  async #take(ref: ConnectionRef, provider: ProviderName, renew = false) {
+    if (this.#closed || this.#running.has(ref.id) || this.#starting.has(ref.id)) return;
+    const lease = await this.deps.leases.acquire(ref.id);
+    if (!lease) return;
+    if (lease.waitMs === 0) {
+      await this.#startLocal(ref, provider, renew);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.track(
+        this.#serial(ref.id, async () => {
+          if (this.#starting.get(ref.id) !== timer) return;
+          this.#starting.delete(ref.id);
+          if (!this.#closed && this.deps.leases.holds(ref.id)) {
+            await this.#startLocal(ref, provider, renew);
+          }
+        }),
+      );
+    }, lease.waitMs);
+    timer.unref();
+    this.#starting.set(ref.id, timer);
+  }
+
+  /** Runs `work` after the earlier start and stop work of the same connection. */
+  #serial<T>(connectionId: number, work: () => Promise<T>): Promise<T> {
+    const previous = this.#lifecycle.get(connectionId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const tail = next.catch(() => undefined);
+    this.#lifecycle.set(connectionId, tail);
+    void tail.then(() => {
+      if (this.#lifecycle.get(connectionId) === tail) this.#lifecycle.delete(connectionId);
+    });
+    return next;
   }
 
   /** A command published by any instance; only the owner acts on it. */
@@ -111,24 +189,43 @@ export class ChannelManager {
   }
 
   async #command(command: ChannelCommand): Promise<void> {
-    const running = this.#running.get(command.connectionId);
-    if (command.action === 'send') {
-      if (running) await this.deps.sink.sendStored(command.companyId, command.messageId);
-      return;
-    }
-    if (command.action === 'read') {
-      if (running) await running.session.markRead?.(command.receipt);
-      return;
-    }
-    if (!running) {
-      if (command.action === 'start' || command.action === 'restart') await this.sweep();
-      return;
-    }
-    if (command.action === 'restart') {
-      await this.#stopLocal(command.connectionId, false);
-      await this.sweep();
-    } else if (command.action === 'stop' || command.action === 'logout') {
-      await this.#stopLocal(command.connectionId, command.action === 'logout');
+    const id = command.connectionId;
+    switch (command.action) {
+      case 'send':
+        if (this.#running.has(id)) {
+          await this.deps.sink.sendStored(command.companyId, command.messageId);
+        }
+        return;
+      case 'read':
+        await this.#running.get(id)?.session.markRead?.(command.receipt);
+        return;
+      case 'delete': {
+        const running = this.#running.get(id);
+        if (!running) return;
+        const { chatId, providerMessageId, fromMe, replyTo } = command;
+        const error = await running.session
+          .deleteMessage({ chatId, providerMessageId, fromMe })
+          .then(
+            () => undefined,
+            (failure: unknown) => (failure instanceof Error ? failure.message : String(failure)),
+          );
+        await this.deps.leases.notify(REPLIES, JSON.stringify({ replyTo, error } satisfies Reply));
+        return;
+      }
+      case 'start':
+        if (!this.#running.has(id)) await this.sweep();
+        return;
+      case 'restart':
+        if (this.#running.has(id)) await this.#serial(id, () => this.#stopLocal(id, false));
+        await this.sweep();
+        return;
+      case 'stop':
+      case 'logout':
+        await this.#serial(id, () => this.#stopLocal(id, command.action === 'logout'));
+        return;
+      case 'renew':
+        await this.#serial(id, () => this.#renew(id));
+        return;
     }
   }
 
@@ -142,13 +239,35 @@ export class ChannelManager {
     return running.session.send(message);
   }
 
+  /**
+   * Deletes a sent message for everyone through the connection's owner: this instance's session,
+   * or the owner's, asked through a command whose answer is awaited.
+   */
   async deleteMessage(
     connectionId: number,
     message: { chatId: string; providerMessageId: string; fromMe: boolean },
   ): Promise<void> {
     const running = this.#running.get(connectionId);
-    if (!running) throw new ChannelNotRunningError();
-    await running.session.deleteMessage(message);
+    if (running) {
+      await running.session.deleteMessage(message);
+      return;
+    }
+    if (!(await this.deps.leases.isHeld(connectionId))) throw new ChannelNotRunningError();
+    const replyTo = randomUUID();
+    const answered = new Promise<Reply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#replies.delete(replyTo);
+        reject(new ChannelNotRunningError('the connection owner did not answer'));
+      }, this.options.requestTimeoutMs ?? 10_000);
+      this.#replies.set(replyTo, (reply) => {
+        clearTimeout(timer);
+        this.#replies.delete(replyTo);
+        resolve(reply);
+      });
+    });
+    await this.deps.leases.publish({ connectionId, action: 'delete', replyTo, ...message });
+    const reply = await answered;
+    if (reply.error !== undefined) throw new Error(reply.error);
   }
 
   /**
@@ -191,20 +310,62 @@ export class ChannelManager {
     void settled.finally(() => this.#pending.delete(settled));
   }
 
-  async #startLocal(ref: ConnectionRef, providerName: ProviderName) {
+  /**
+   * What a connection reports from outside a session of this instance (a Cloud API webhook
+   * taken by whichever instance Meta reached): into the running session's chat queues when it
+   * runs here, else into queues of their own, so each chat still keeps its order here.
+   */
+  eventsFor(ref: ConnectionRef): Pick<ChannelEvents, 'inbound' | 'change' | 'ack'> {
+    const { sink } = this.deps;
+    const inOrder = (chatId: string, work: () => Promise<unknown>) => {
+      const running = this.#running.get(ref.id);
+      if (running) return this.#queue(running.chats, chatId, work);
+      let visiting = this.#visiting.get(ref.id);
+      if (!visiting) {
+        visiting = new Map();
+        this.#visiting.set(ref.id, visiting);
+      }
+      const queues = visiting;
+      return this.#queue(queues, chatId, work).finally(() => {
+        if (queues.size === 0 && this.#visiting.get(ref.id) === queues) {
+          this.#visiting.delete(ref.id);
+        }
+      });
+    };
+    return {
+      inbound: (message) => inOrder(message.chatId, () => sink.inbound(ref, message)),
+      change: (change) => inOrder(change.chatId, () => sink.change(ref, change)),
+      ack: (update) => sink.ack(ref, update),
+    };
+  }
+
+  async #startLocal(ref: ConnectionRef, providerName: ProviderName, renew = false) {
     const provider = this.#providers.get(providerName)!;
+    const { sink, leases } = this.deps;
+    const epoch = leases.epoch(ref.id);
+    if (epoch === undefined) return;
+    if (renew) {
+      // A new login: what the provider stored of the last one goes first.
+      await provider.forget?.(ref);
+    }
     const running: Running = {
       ref,
+      provider: providerName,
       session: undefined as unknown as ChannelSession,
       chats: new Map(),
     };
-    const { sink } = this.deps;
+    /** Reports of a session whose lease was lost are refused: the new owner takes them. */
+    const fenced = <T>(work: () => Promise<T>): Promise<T> =>
+      leases.epoch(ref.id) === epoch
+        ? work()
+        : Promise.reject(new LeaseLostError(`connection ${ref.id} is owned elsewhere now`));
     running.session = provider.open(ref, {
-      status: (update) => sink.status(ref, update),
+      status: (update) => fenced(() => sink.status(ref, update, epoch)),
       inbound: (message) =>
-        this.#inOrder(running, message.chatId, () => sink.inbound(ref, message)),
-      change: (change) => this.#inOrder(running, change.chatId, () => sink.change(ref, change)),
-      ack: (update) => sink.ack(ref, update),
+        this.#queue(running.chats, message.chatId, () => fenced(() => sink.inbound(ref, message))),
+      change: (change) =>
+        this.#queue(running.chats, change.chatId, () => fenced(() => sink.change(ref, change))),
+      ack: (update) => fenced(() => sink.ack(ref, update)),
     });
     this.#running.set(ref.id, running);
     try {
@@ -215,35 +376,71 @@ export class ChannelManager {
     }
   }
 
-  async #stopLocal(connectionId: number, logout: boolean) {
+  async #stopLocal(connectionId: number, logout: boolean, release = true) {
+    const waiting = this.#starting.get(connectionId);
+    if (waiting) clearTimeout(waiting);
+    this.#starting.delete(connectionId);
     const running = this.#running.get(connectionId);
     this.#running.delete(connectionId);
     try {
       await running?.session.stop({ logout });
     } finally {
-      await this.deps.leases.release(connectionId);
+      if (release) await this.deps.leases.release(connectionId);
     }
   }
 
-  #inOrder<T>(running: Running, chatId: string, work: () => Promise<T>): Promise<void> {
-    const previous = running.chats.get(chatId) ?? Promise.resolve();
+  /** The lease went with the database session: the session stops at once (no lock to give). */
+  #abandon(connectionId: number): Promise<void> {
+    const waiting = this.#starting.get(connectionId);
+    if (waiting) clearTimeout(waiting);
+    this.#starting.delete(connectionId);
+    const running = this.#running.get(connectionId);
+    if (!running) return Promise.resolve();
+    this.#running.delete(connectionId);
+    return running.session.stop({ logout: false });
+  }
+
+  /**
+   * A new login (PUT /whatsappsession): the owner stops the session, the provider forgets the
+   * stored login and the session starts again (showing a new QR). When nobody runs it, the
+   * instance that gets the lease does it.
+   */
+  async #renew(connectionId: number) {
+    const running = this.#running.get(connectionId);
+    if (running) {
+      await this.#stopLocal(connectionId, false, false);
+      await this.#startLocal(running.ref, running.provider, true);
+      return;
+    }
+    const row = await channelConnection(this.deps.db, connectionId);
+    if (!row?.sessionEnabled || !this.#providers.has(row.provider as ProviderName)) return;
+    const ref = { id: row.id, companyId: row.companyId, name: row.name };
+    await this.#take(ref, row.provider as ProviderName, true);
+  }
+
+  /** Runs `work` after the earlier work of the same chat, whatever became of it. */
+  #queue<T>(chats: ChatQueues, chatId: string, work: () => Promise<T>): Promise<void> {
+    const previous = chats.get(chatId) ?? Promise.resolve();
     const next = previous.then(work, work);
     const tail = next.then(
       () => undefined,
       () => undefined,
     );
-    running.chats.set(chatId, tail);
+    chats.set(chatId, tail);
     void tail.then(() => {
-      if (running.chats.get(chatId) === tail) running.chats.delete(chatId);
+      if (chats.get(chatId) === tail) chats.delete(chatId);
     });
     return next.then(() => undefined);
   }
 
   async close(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
+    for (const timer of this.#starting.values()) clearTimeout(timer);
+    this.#starting.clear();
     await Promise.allSettled([...this.#pending]);
     this.#closed = true;
     await this.#sweeping;
+    await Promise.allSettled([...this.#lifecycle.values()]);
     for (const id of [...this.#running.keys()]) {
       const running = this.#running.get(id);
       this.#running.delete(id);

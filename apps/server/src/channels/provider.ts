@@ -126,4 +126,9 @@ export interface ConnectionRef {
 export interface ChannelProvider {
   readonly name: ProviderName;
   open(connection: ConnectionRef, events: ChannelEvents): ChannelSession;
+  /**
+   * Forgets the stored login (a new QR on the next start), called by the owner while no session
+   * of the connection runs; networks with nothing to forget leave it out.
+   */
+  forget?(connection: ConnectionRef): Promise<void>;
 }

@@ -15,3 +15,18 @@ export function enabledConnections(handle: DbHandle) {
     .from(connections)
     .where(eq(connections.sessionEnabled, true));
 }
+
+/** One connection of any company, by id: what an instance needs before it knows the company. */
+export async function channelConnection(handle: DbHandle, id: number) {
+  const [row] = await unwrapHandle(handle)
+    .select({
+      id: connections.id,
+      companyId: connections.companyId,
+      name: connections.name,
+      provider: connections.provider,
+      sessionEnabled: connections.sessionEnabled,
+    })
+    .from(connections)
+    .where(eq(connections.id, id));
+  return row;
+}

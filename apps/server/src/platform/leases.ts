@@ -12,7 +12,16 @@ export type ChannelCommand =
   /** Read receipts for the contact; the owner's session sends them. */
   | { connectionId: number; action: 'read'; receipt: ReadReceipt }
   /** Log in anew: the owner stops the session, forgets its stored login and starts again. */
-  | { connectionId: number; action: 'renew' };
+  | { connectionId: number; action: 'renew' }
+  /** Delete a sent message for everyone; the owner answers on `replyTo`. */
+  | {
+      connectionId: number;
+      action: 'delete';
+      replyTo: string;
+      chatId: string;
+      providerMessageId: string;
+      fromMe: boolean;
+    };
 
 export interface LeaseOptions {
   /** How often the lease session proves it still works (default 2 s). */
@@ -226,6 +235,17 @@ export class LeaseKeeper {
       [connectionId, epoch],
     );
     await client.query('select pg_advisory_unlock($1, $2)', [NAMESPACE, connectionId]);
+  }
+
+  /** Whether any instance (this one included) holds the connection's lease now. */
+  async isHeld(connectionId: number): Promise<boolean> {
+    const { rows } = await this.pool.query<{ held: boolean }>(
+      `select exists (select 1 from pg_locks where locktype = 'advisory' and granted
+         and database = (select oid from pg_database where datname = current_database())
+         and classid = $1 and objid = $2 and objsubid = 2) as held`,
+      [NAMESPACE, connectionId],
+    );
+    return rows[0]?.held ?? false;
   }
 
   holds(connectionId: number): boolean {

@@ -135,6 +135,12 @@ export class BaileysProvider implements ChannelProvider {
     return new BaileysSession(connection, events, this.#deps);
   }
 
+  /** A new login: every stored key of the last one goes, so the next start shows a new QR. */
+  async forget(connection: ConnectionRef): Promise<void> {
+    const db = tenantDb(systemContext(this.#deps.db, connection.companyId));
+    await new BaileysAuthStore(db, connection.id).wipe();
+  }
+
   /** Keeps the number to pair by code; the next start of the session asks WhatsApp for one. */
   async setPairingNumber(ctx: RequestContext, connectionId: number, phoneNumber: string) {
     const db = tenantDb(ctx);

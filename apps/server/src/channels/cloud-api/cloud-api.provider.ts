@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { CloudApiSettings } from '@atendi/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { channelConnection } from '../../db/channel-queries';
 import { type DbHandle, type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
 import type { Storage } from '../../platform/storage';
@@ -84,9 +85,73 @@ export class CloudApiProvider implements ChannelProvider {
     return session;
   }
 
-  /** The session this instance runs for a connection: webhooks are taken by the owner. */
+  /** The session this instance runs for a connection. */
   session(connectionId: number): CloudApiSession | undefined {
     return this.#sessions.get(connectionId);
+  }
+
+  /**
+   * The connection a webhook is for, with its settings. Any instance takes webhooks (they need
+   * only the database), whether or not it owns the connection; a connection whose session is
+   * not started has none, so Meta keeps the payload and tries again later.
+   */
+  async webhookTarget(
+    connectionId: number,
+  ): Promise<{ ref: ConnectionRef; settings: CloudApiSettings } | undefined> {
+    const row = await channelConnection(this.#deps.db, connectionId);
+    if (!row || row.provider !== this.name || !row.sessionEnabled) return undefined;
+    const db = tenantDb(systemContext(this.#deps.db, row.companyId));
+    const settings = await loadCloudApiSettings(db, row.id);
+    if (!settings) return undefined;
+    return { ref: { id: row.id, companyId: row.companyId, name: row.name }, settings };
+  }
+
+  /**
+   * A signed webhook payload: every message is handed over in order (each chat keeps its order)
+   * and this resolves only once all of them are committed, so a failure makes Meta deliver the
+   * payload again (stored once: the pipeline is idempotent).
+   */
+  async receive(
+    ref: ConnectionRef,
+    events: Pick<ChannelEvents, 'inbound' | 'change' | 'ack'>,
+    payload: CloudWebhook,
+    settings: CloudApiSettings,
+  ): Promise<void> {
+    const { allowInsecure, callTimeoutMs, log } = this.#deps;
+    const client = new GraphClient(settings, allowInsecure, callTimeoutMs);
+    const openMedia = async (mediaId: string) =>
+      client.download((await client.mediaInfo(mediaId)).url);
+    const work: Promise<void>[] = [];
+    for (const entry of payload.entry ?? []) {
+      for (const change of entry.changes ?? []) {
+        const value = change.value;
+        if (change.field !== 'messages' || !value) continue;
+        // One app may serve several numbers: each connection takes only its own.
+        if (value.metadata?.phone_number_id !== settings.phoneNumberId) continue;
+        for (const message of value.messages ?? []) {
+          const edited = changeOf(message);
+          if (edited) {
+            work.push(events.change(edited));
+            continue;
+          }
+          const inbound = inboundOf(value, message, openMedia);
+          if (inbound) work.push(events.inbound(inbound));
+        }
+        for (const status of value.statuses ?? []) {
+          const ack = ackOf(status);
+          if (ack) work.push(events.ack(ack));
+          else if (status.status === 'failed') {
+            log.warn(
+              { connectionId: ref.id, providerMessageId: status.id },
+              'Cloud API could not deliver',
+            );
+          }
+        }
+      }
+    }
+    const results = await Promise.allSettled(work);
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }
 
@@ -98,7 +163,6 @@ export class CloudApiSession implements ChannelSession {
   #attempt = 0;
   #timer?: NodeJS.Timeout;
   #checking?: Promise<void>;
-  readonly #receiving = new Set<Promise<unknown>>();
 
   constructor(
     private readonly ref: ConnectionRef,
@@ -190,47 +254,6 @@ export class CloudApiSession implements ChannelSession {
     await this.#status({ status: 'DISCONNECTED', qrcode: '', retries: 0 });
   }
 
-  /**
-   * A signed webhook payload: every message is handed over in order (the manager keeps each
-   * chat's order) and this resolves only once all of them are committed, so a failure makes
-   * Meta deliver the payload again (stored once: the pipeline is idempotent).
-   */
-  async receive(payload: CloudWebhook, settings: CloudApiSettings): Promise<void> {
-    const client = new GraphClient(settings, this.deps.allowInsecure, this.deps.callTimeoutMs);
-    const openMedia = async (mediaId: string) =>
-      client.download((await client.mediaInfo(mediaId)).url);
-    const work: Promise<void>[] = [];
-    for (const entry of payload.entry ?? []) {
-      for (const change of entry.changes ?? []) {
-        const value = change.value;
-        if (change.field !== 'messages' || !value) continue;
-        // One app may serve several numbers: each connection takes only its own.
-        if (value.metadata?.phone_number_id !== settings.phoneNumberId) continue;
-        for (const message of value.messages ?? []) {
-          const change = changeOf(message);
-          if (change) {
-            work.push(this.events.change(change));
-            continue;
-          }
-          const inbound = inboundOf(value, message, openMedia);
-          if (inbound) work.push(this.events.inbound(inbound));
-        }
-        for (const status of value.statuses ?? []) {
-          const ack = ackOf(status);
-          if (ack) work.push(this.events.ack(ack));
-          else if (status.status === 'failed') {
-            this.#log.warn({ providerMessageId: status.id }, 'Cloud API could not deliver');
-          }
-        }
-      }
-    }
-    const all = Promise.allSettled(work);
-    this.#receiving.add(all);
-    const results = await all.finally(() => this.#receiving.delete(all));
-    const failed = results.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
-  }
-
   async send(message: OutboundMessage): Promise<SentMessage> {
     const settings = await this.settings();
     if (!settings) throw new Error('Cloud API settings are missing');
@@ -291,7 +314,6 @@ export class CloudApiSession implements ChannelSession {
     if (this.#timer) clearTimeout(this.#timer);
     this.onClosed();
     await this.#checking;
-    await Promise.allSettled([...this.#receiving]);
     // The settings are the connection's configuration, kept for the next start.
     if (options.logout) await this.#status({ status: 'DISCONNECTED', qrcode: '' });
   }

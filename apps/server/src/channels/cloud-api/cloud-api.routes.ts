@@ -2,6 +2,7 @@ import { idParamsSchema } from '@atendi/shared';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { routes } from '../../platform/routes';
+import type { ChannelManager } from '../manager';
 import type { CloudWebhook } from './cloud-api.normalise';
 import { type CloudApiProvider, sameSecret, validSignature } from './cloud-api.provider';
 
@@ -12,18 +13,21 @@ const params = z.strictObject({ connectionId: idParamsSchema.shape.id });
  * Meta's webhook for a Cloud API connection. Public (Meta calls it), so the secrets decide:
  * the verify token for the subscription check, the app secret's signature for each payload.
  */
-export const cloudApiRoutes = (provider: CloudApiProvider) =>
+export const cloudApiRoutes = (
+  provider: CloudApiProvider,
+  channels: Pick<ChannelManager, 'eventsFor'>,
+) =>
   routes(async (app) => {
     // The signature covers the exact bytes sent: keep them, and parse after checking.
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
     );
 
-    const running = (connectionId: number) => {
-      const session = provider.session(connectionId);
-      // 503 rather than 404: Meta keeps the payload and tries again once the session runs.
-      if (!session) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503);
-      return session;
+    const target = async (connectionId: number) => {
+      const found = await provider.webhookTarget(connectionId);
+      // 503 rather than 404: Meta keeps the payload and tries again once the session is started.
+      if (!found) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503);
+      return found;
     };
 
     app.get(
@@ -41,10 +45,9 @@ export const cloudApiRoutes = (provider: CloudApiProvider) =>
         },
       },
       async (req, reply) => {
-        const settings = await running(req.params.connectionId).settings();
+        const { settings } = await target(req.params.connectionId);
         const query = req.query;
         if (
-          !settings ||
           query['hub.mode'] !== 'subscribe' ||
           !sameSecret(query['hub.verify_token'] ?? '', settings.verifyToken)
         ) {
@@ -58,9 +61,7 @@ export const cloudApiRoutes = (provider: CloudApiProvider) =>
       '/webhooks/cloud-api/:connectionId',
       { config: { access: 'public' }, bodyLimit: 5 * 1024 * 1024, schema: { tags, params } },
       async (req, reply) => {
-        const session = running(req.params.connectionId);
-        const settings = await session.settings();
-        if (!settings) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503);
+        const { ref, settings } = await target(req.params.connectionId);
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const signature = req.headers['x-hub-signature-256'];
         if (
@@ -78,7 +79,9 @@ export const cloudApiRoutes = (provider: CloudApiProvider) =>
         } catch {
           throw new AppError('ERR_INVALID_JSON', 400);
         }
-        await session.receive(payload, settings);
+        // Taken here even when another instance owns the connection: storing needs only the
+        // database, and the answer waits for the commit either way.
+        await provider.receive(ref, channels.eventsFor(ref), payload, settings);
         return reply.status(200).send({ received: true });
       },
     );

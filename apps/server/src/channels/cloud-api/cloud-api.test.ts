@@ -135,7 +135,7 @@ describe('Cloud API connection settings', () => {
 });
 
 describe('Cloud API webhooks', () => {
-  it('answer 503 while the session does not run here, so Meta tries again later', async () => {
+  it('answer 503 while the session is not started, so Meta tries again later', async () => {
     const { payload } = messageWebhook(
       PHONE_NUMBER_ID,
       { phone: '5511960000001' },

@@ -43,6 +43,11 @@ export class SimulatorProvider implements ChannelProvider {
     private readonly storage: Storage,
   ) {}
 
+  /** A new login: the phone is unpaired, so the next start shows a QR to scan. */
+  async forget(connection: ConnectionRef): Promise<void> {
+    await this.network.setPaired(connection.companyId, connection.id, false);
+  }
+
   open(connection: ConnectionRef, events: ChannelEvents): ChannelSession {
     this.#listening ??= this.network.notifier.subscribe(SIMULATOR_CHANNEL, (payload) => {
       const signal = JSON.parse(payload) as SimulatorSignal;

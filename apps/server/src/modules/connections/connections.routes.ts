@@ -70,13 +70,14 @@ export const connectionsRoutes = ({ connections }: Services) =>
       params: idParamsSchema,
       response: { 200: connectionSessionSchema },
     };
+    // POST retries from the stored login; PUT asks for a new QR (the stored login is forgotten).
     for (const method of ['POST', 'PUT'] as const) {
       app.route({
         method,
         url: '/whatsappsession/:id',
         config: { access: 'connections:read' },
         schema: sessionSchema,
-        handler: (req) => connections.startSession(req.ctx, req.params.id),
+        handler: (req) => connections.startSession(req.ctx, req.params.id, method === 'PUT'),
       });
     }
     app.delete(

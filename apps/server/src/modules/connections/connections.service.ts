@@ -126,8 +126,11 @@ export class ConnectionsService {
     this.platform.events.emit('connection.deleted', { companyId: ctx.companyId, connectionId: id });
   }
 
-  /** POST (retry) and PUT (new QR) /whatsappsession/:id: the owner restarts the session. */
-  async startSession(ctx: RequestContext, id: number): Promise<ConnectionSession> {
+  /**
+   * POST /whatsappsession/:id (retry): the owner restarts the session from its stored login.
+   * PUT (new QR, `renew`): the owner forgets the stored login first, so a new one is asked for.
+   */
+  async startSession(ctx: RequestContext, id: number, renew = false): Promise<ConnectionSession> {
     const db = tenantDb(ctx);
     const [row] = await db
       .update(
@@ -139,7 +142,7 @@ export class ConnectionsService {
     if (!row) throw notFound();
     const session = this.#session(row);
     this.platform.events.emit('connection.session', { companyId: ctx.companyId, session });
-    await this.platform.leases.publish({ connectionId: id, action: 'restart' });
+    await this.platform.leases.publish({ connectionId: id, action: renew ? 'renew' : 'restart' });
     return session;
   }
 
@@ -159,8 +162,11 @@ export class ConnectionsService {
     return session;
   }
 
-  /** What a provider reports about its session, saved and announced. */
-  async applyStatus(ref: ConnectionRef, update: StatusUpdate): Promise<void> {
+  /**
+   * What a provider reports about its session, saved and announced. With the lease's `epoch`,
+   * a report from an instance that lost the connection to another one changes nothing.
+   */
+  async applyStatus(ref: ConnectionRef, update: StatusUpdate, epoch?: number): Promise<void> {
     const db = tenantDb(systemContext(this.platform.db, ref.companyId));
     const [row] = await db
       .update(
@@ -172,7 +178,10 @@ export class ConnectionsService {
           ...(update.retries !== undefined ? { retries: update.retries } : {}),
           updatedAt: new Date(),
         },
-        eq(connections.id, ref.id),
+        and(
+          eq(connections.id, ref.id),
+          epoch === undefined ? undefined : eq(connections.leaseEpoch, epoch),
+        )!,
       )
       .returning();
     if (row) {
