@@ -123,6 +123,12 @@ export interface ConnectionRef {
   name: string;
 }
 
+/** A person of the connection's address book: digits, and the best name known. */
+export interface AddressBookEntry {
+  number: string;
+  name: string;
+}
+
 export interface ChannelProvider {
   readonly name: ProviderName;
   open(connection: ConnectionRef, events: ChannelEvents): ChannelSession;
@@ -131,4 +137,9 @@ export interface ChannelProvider {
    * of the connection runs; networks with nothing to forget leave it out.
    */
   forget?(connection: ConnectionRef): Promise<void>;
+  /**
+   * The people the connection's phone knows, from what the provider kept (any instance can
+   * read it); networks without an address book leave it out.
+   */
+  addressBook?(connection: ConnectionRef): Promise<AddressBookEntry[]>;
 }

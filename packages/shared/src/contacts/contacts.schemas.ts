@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dayQuery } from '../query';
-import { boundedString, MSG } from '../validation';
+import { boundedString, MSG, positiveId } from '../validation';
 
 export const contactExtraInfoSchema = z.object({
   name: z.string(),
@@ -89,6 +89,15 @@ export const contactSimpleListQuerySchema = z.strictObject({
   companyId: z.coerce.number().int().optional(),
 });
 export const CONTACTS_LIST_LIMIT = 1000;
+
+/**
+ * POST /contacts/import: a multipart CSV as `file`, or no file to import the connection's
+ * address book (the given connection, else the default one), as the original product did.
+ */
+export const contactImportQuerySchema = z.strictObject({
+  whatsappId: positiveId.optional(),
+});
+export type ContactImportQuery = z.infer<typeof contactImportQuerySchema>;
 
 export const contactImportResultSchema = z.object({
   imported: z.number(),

@@ -10,10 +10,17 @@ import {
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { connectionAuthKeys } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
+import { storable } from '../normalise';
 
 const PREFIX = 'baileys:';
 const CREDS_KEY = `${PREFIX}creds`;
 const PAIRING_KEY = `${PREFIX}pairing-number`;
+/** One row per person of the phone's address book, by jid; wiped with the session. */
+const BOOK_PREFIX = `${PREFIX}book:`;
+const BOOK_FIELDS = ['name', 'notify', 'verifiedName', 'phoneNumber'] as const;
+
+/** What the phone knows of a person: the name saved there, the one they chose, their number. */
+export type BookEntry = Partial<Record<(typeof BOOK_FIELDS)[number], string>> & { id?: string };
 /** Rows per statement: Baileys hands over dozens of pre-keys at once. */
 const CHUNK = 200;
 
@@ -151,6 +158,63 @@ export class BaileysAuthStore {
         )!,
       ),
     );
+  }
+
+  /**
+   * Merges what WhatsApp tells of the phone's contacts: fields given replace the stored ones,
+   * the rest stay (an update may bring only the name the person chose).
+   */
+  saveAddressBook(entries: BookEntry[]): Promise<void> {
+    const rows = new Map<string, Record<string, string>>();
+    for (const entry of entries) {
+      if (!entry.id) continue;
+      const value: Record<string, string> = { ...rows.get(entry.id) };
+      for (const field of BOOK_FIELDS) {
+        const text = entry[field];
+        if (typeof text === 'string' && text.trim()) value[field] = storable(text).slice(0, 200);
+      }
+      rows.set(entry.id, value);
+    }
+    if (rows.size === 0) return Promise.resolve();
+    const list = [...rows];
+    return this.#queue(async () => {
+      for (let i = 0; i < list.length; i += CHUNK) {
+        await this.db
+          .insert(
+            connectionAuthKeys,
+            list.slice(i, i + CHUNK).map(([id, value]) => ({
+              connectionId: this.connectionId,
+              key: `${BOOK_PREFIX}${id}`,
+              value,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [connectionAuthKeys.connectionId, connectionAuthKeys.key],
+            set: {
+              value: sql`${connectionAuthKeys.value} || excluded.value`,
+              updatedAt: sql`now()`,
+            },
+          });
+      }
+    });
+  }
+
+  /** The address book as stored, each entry with its jid. */
+  async addressBook(): Promise<(BookEntry & { id: string })[]> {
+    await this.#writes;
+    const rows = await this.db
+      .select({ key: connectionAuthKeys.key, value: connectionAuthKeys.value })
+      .from(
+        connectionAuthKeys,
+        and(
+          eq(connectionAuthKeys.connectionId, this.connectionId),
+          like(connectionAuthKeys.key, `${BOOK_PREFIX}%`),
+        ),
+      );
+    return rows.map((row) => ({
+      ...(row.value as BookEntry),
+      id: row.key.slice(BOOK_PREFIX.length),
+    }));
   }
 
   /** The phone number a person asked to pair by code instead of QR (used once). */

@@ -7,8 +7,10 @@ import makeWASocket, {
   type BaileysEventEmitter,
   type BaileysEventMap,
   Browsers,
+  type Contact,
   DisconnectReason,
   downloadContentFromMessage,
+  isPnUser,
   jidNormalizedUser,
   type MessageUserReceiptUpdate,
   type MiscMessageGenerationOptions,
@@ -30,6 +32,7 @@ import type { Storage } from '../../platform/storage';
 import { backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../backoff';
 import { storable } from '../normalise';
 import type {
+  AddressBookEntry,
   ChannelEvents,
   ChannelProvider,
   ChannelSession,
@@ -139,6 +142,22 @@ export class BaileysProvider implements ChannelProvider {
   async forget(connection: ConnectionRef): Promise<void> {
     const db = tenantDb(systemContext(this.#deps.db, connection.companyId));
     await new BaileysAuthStore(db, connection.id).wipe();
+  }
+
+  /** The phone's contacts as WhatsApp synced them: people with a number, not groups. */
+  async addressBook(connection: ConnectionRef): Promise<AddressBookEntry[]> {
+    const db = tenantDb(systemContext(this.#deps.db, connection.companyId));
+    const stored = await new BaileysAuthStore(db, connection.id).addressBook();
+    const people: AddressBookEntry[] = [];
+    for (const entry of stored) {
+      const phoneJid = [entry.id, entry.phoneNumber].find(
+        (jid) => jid && isPnUser(jid) && !isIgnoredChat(jid),
+      );
+      if (!phoneJid) continue;
+      const number = userOf(phoneJid);
+      people.push({ number, name: entry.name ?? entry.notify ?? entry.verifiedName ?? number });
+    }
+    return people;
   }
 
   /** Keeps the number to pair by code; the next start of the session asks WhatsApp for one. */
@@ -251,12 +270,24 @@ class BaileysSession implements ChannelSession {
       'messages.update': (updates) => this.#handOff(() => this.#updates(socket, updates)),
       'message-receipt.update': (receipts) => this.#receipts(receipts),
       call: (calls) => this.#handOff(() => this.#callLogs(socket, calls)),
+      // The phone's address book, kept for importing contacts.
+      'contacts.upsert': (list) => this.#keepAddressBook(list),
+      'contacts.update': (list) => this.#keepAddressBook(list),
+      'messaging-history.set': ({ contacts: list }) => this.#keepAddressBook(list ?? []),
     };
     const names = Object.keys(handlers) as (keyof BaileysEventMap)[];
     for (const name of names) socket.ev.on(name, handlers[name] as never);
     return () => {
       for (const name of names) socket.ev.off(name, handlers[name] as never);
     };
+  }
+
+  /** People only: groups, broadcasts and channels are no one to import. */
+  #keepAddressBook(list: Partial<Contact>[]) {
+    const people = list.filter(
+      (entry) => entry.id && !isGroupChat(entry.id) && !isIgnoredChat(entry.id),
+    );
+    if (people.length > 0) this.#track(this.#store.saveAddressBook(people));
   }
 
   #release(socket: BaileysSocket | undefined) {

@@ -553,6 +553,60 @@ describe('WhatsApp Web messages', () => {
     expect(await pictureOf(hidden)).toBe('');
   });
 
+  it("keeps the phone's address book for importing contacts; a logout takes it away", async () => {
+    const book = await newConnection();
+    await start(book);
+    await waitFor(book, 'qrcode');
+    fake.scan(book, '5511922229999');
+    await waitFor(book, 'CONNECTED');
+    const lid = fake.lidOf('5511944450003');
+    fake.historySync(book, [
+      { id: '5511944450001@s.whatsapp.net', name: 'Rosa (agenda)', notify: 'Rosinha' },
+      { id: '120363040000000099@g.us', name: 'Um grupo' },
+    ]);
+    fake.syncContacts(
+      book,
+      { id: '5511944450002@s.whatsapp.net', notify: 'Davi' },
+      { id: `${lid}@lid`, phoneNumber: '5511944450003@s.whatsapp.net', name: 'Lia' },
+      { id: `${fake.lidOf('5511944450004')}@lid`, name: 'Sem número' },
+      { id: 'status@broadcast', name: 'Status' },
+    );
+    // Only the name the person chose changes: the one saved on the phone stays first.
+    fake.updateContacts(book, { id: '5511944450001@s.whatsapp.net', notify: 'Rosa M.' });
+    fake.updateContacts(book, { id: '5511944450002@s.whatsapp.net', notify: 'Davi\u0000 Reis' });
+    // Kept in the order WhatsApp told it: the last change stored means all of it is.
+    const stored = async () =>
+      (
+        await t.database.db
+          .select({ value: connectionAuthKeys.value })
+          .from(connectionAuthKeys)
+          .where(
+            and(
+              eq(connectionAuthKeys.connectionId, book),
+              eq(connectionAuthKeys.key, 'baileys:book:5511944450002@s.whatsapp.net'),
+            ),
+          )
+      )[0]?.value;
+    await expect.poll(stored, { timeout: 10_000 }).toEqual({ notify: 'Davi Reis' });
+    expect((await keysOf(book)).filter((key) => key.startsWith('baileys:book:'))).toHaveLength(4);
+    const imports = () => t.as(token).post(`/contacts/import?whatsappId=${book}`);
+    expect((await imports()).json()).toEqual({ imported: 3, skipped: 0 });
+    const people = await t.database.db
+      .select({ name: contacts.name, number: contacts.number, whatsappId: contacts.whatsappId })
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.whatsappId, book)));
+    expect(people.sort((a, b) => a.number.localeCompare(b.number))).toEqual([
+      { name: 'Rosa (agenda)', number: '5511944450001', whatsappId: book },
+      { name: 'Davi Reis', number: '5511944450002', whatsappId: book },
+      { name: 'Lia', number: '5511944450003', whatsappId: book },
+    ]);
+
+    fake.logoutFromPhone(book);
+    await waitFor(book, 'DISCONNECTED');
+    expect((await keysOf(book)).filter((key) => key.startsWith('baileys:book:'))).toEqual([]);
+    expect((await imports()).json()).toEqual({ imported: 0, skipped: 0 });
+  });
+
   it("logs a missed call and tells the caller to write while 'call' is disabled; nothing when enabled", async () => {
     const caller = '5511977770020';
     const call = (callId: string) =>

@@ -9,6 +9,7 @@ import {
   type AuthenticationCreds,
   type AuthenticationState,
   type BaileysEventMap,
+  type Contact,
   DisconnectReason,
   generateMessageIDV2,
   getMediaKeys,
@@ -451,6 +452,26 @@ export class FakeWhatsAppWeb {
 
   phoneOfLid(lid: string): string | undefined {
     return this.#lidToPhone.get(lid);
+  }
+
+  /** WhatsApp syncs the phone's address book (app state), as Baileys reports it. */
+  syncContacts(connectionId: number, ...contacts: Contact[]) {
+    this.#live(connectionId).ev.emit('contacts.upsert', contacts);
+  }
+
+  /** A person changed what WhatsApp shows of them (e.g. the name they chose). */
+  updateContacts(connectionId: number, ...updates: Partial<Contact>[]) {
+    this.#live(connectionId).ev.emit('contacts.update', updates);
+  }
+
+  /** The history sync at pairing, with the contacts it carries. */
+  historySync(connectionId: number, contacts: Contact[]) {
+    this.#live(connectionId).ev.emit('messaging-history.set', {
+      chats: [],
+      contacts,
+      messages: [],
+      isLatest: true,
+    });
   }
 
   receive(connectionId: number, ...messages: WAMessage[]) {

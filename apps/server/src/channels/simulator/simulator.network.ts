@@ -256,6 +256,28 @@ export class SimulatorNetwork {
       .limit(200);
   }
 
+  /** Phones that wrote to the connection (its address book), each with the newest name it gave. */
+  writers(companyId: number, connectionId: number, limit = 10_000) {
+    return this.tenant(companyId)
+      .select({
+        phone: simulatorMessages.phone,
+        name: sql<
+          string | null
+        >`(array_agg(${simulatorMessages.phoneName} order by ${simulatorMessages.id} desc)
+          filter (where ${simulatorMessages.phoneName} <> ''))[1]`,
+      })
+      .from(
+        simulatorMessages,
+        and(
+          eq(simulatorMessages.connectionId, connectionId),
+          eq(simulatorMessages.direction, 'inbound'),
+        ),
+      )
+      .groupBy(simulatorMessages.phone)
+      .orderBy(sql`max(${simulatorMessages.id}) desc`)
+      .limit(limit);
+  }
+
   rowsByProviderIds(companyId: number, connectionId: number, ids: string[]) {
     return this.tenant(companyId).selectFrom(
       simulatorMessages,

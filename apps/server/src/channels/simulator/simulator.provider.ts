@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Storage } from '../../platform/storage';
 import type {
+  AddressBookEntry,
   ChannelEvents,
   ChannelProvider,
   ChannelSession,
@@ -42,6 +43,12 @@ export class SimulatorProvider implements ChannelProvider {
     readonly network: SimulatorNetwork,
     private readonly storage: Storage,
   ) {}
+
+  /** The simulated phones that wrote to the connection. */
+  async addressBook(connection: ConnectionRef): Promise<AddressBookEntry[]> {
+    const rows = await this.network.writers(connection.companyId, connection.id);
+    return rows.map((row) => ({ number: row.phone, name: row.name ?? row.phone }));
+  }
 
   /** A new login: the phone is unpaired, so the next start shows a QR to scan. */
   async forget(connection: ConnectionRef): Promise<void> {

@@ -1,5 +1,6 @@
 import {
   contactCreateSchema,
+  contactImportQuerySchema,
   contactImportResultSchema,
   contactListQuerySchema,
   contactSchema,
@@ -78,16 +79,20 @@ export const contactsRoutes = ({ contacts }: Services) =>
         return reply.status(204).send();
       },
     );
-    // Multipart with a CSV as `file`.
+    // Multipart with a CSV as `file`; without one, the connection's address book.
     await app.register(
       withUploads(async (forms) => {
         forms.post(
           '/contacts/import',
           {
             config: { access: 'session:use' },
-            schema: { tags, response: { 200: contactImportResultSchema } },
+            schema: {
+              tags,
+              querystring: contactImportQuerySchema,
+              response: { 200: contactImportResultSchema },
+            },
           },
-          (req) => contacts.import(req.ctx, multipartOf(req)),
+          (req) => contacts.import(req.ctx, multipartOf(req), req.query, req.body),
         );
       }),
     );

@@ -2,15 +2,17 @@ import {
   CONTACTS_LIST_LIMIT,
   type Contact,
   type ContactCreate,
+  type ContactImportQuery,
   type ContactListQuery,
   type ContactUpdate,
   DEFAULT_PAGE_SIZE,
   optionalEmailField,
+  type ProviderName,
 } from '@atendi/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Platform } from '../../app';
 import { isUniqueViolation } from '../../db/errors';
-import { contacts, messages, tickets } from '../../db/schema';
+import { connections, contacts, messages, tickets } from '../../db/schema';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
@@ -31,6 +33,8 @@ const IMPORT_BATCH = 500;
 
 const notFound = () => new AppError('ERR_NO_CONTACT_FOUND', 404);
 
+type NewContact = { name: string; number: string; email: string; whatsappId?: number };
+
 async function unique<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
@@ -43,7 +47,7 @@ async function unique<T>(work: Promise<T>): Promise<T> {
 }
 
 export class ContactsService {
-  constructor(private readonly platform: Pick<Platform, 'events' | 'storage'>) {}
+  constructor(private readonly platform: Pick<Platform, 'events' | 'storage' | 'channels'>) {}
 
   async list(ctx: RequestContext, query: ContactListQuery) {
     const search = query.searchParam?.trim();
@@ -143,8 +147,21 @@ export class ContactsService {
    * A CSV of contacts (name;number;email or name,number,email with a header). Rows with a bad
    * number and numbers the company already has are skipped; the answer counts both.
    */
-  async import(ctx: RequestContext, source: MultipartSource | undefined) {
-    if (!source) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
+  async import(
+    ctx: RequestContext,
+    source: MultipartSource | undefined,
+    query: ContactImportQuery = {},
+    body?: unknown,
+  ) {
+    if (!source) {
+      // A file sent some other way than a form is refused, not taken for the address book.
+      const empty =
+        body === undefined ||
+        body === null ||
+        (typeof body === 'object' && Object.keys(body).length === 0);
+      if (!empty) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
+      return this.#importAddressBook(ctx, query.whatsappId);
+    }
     const file = await readFileBuffer(source, 'file', IMPORT_MAX_BYTES);
     if (!file) {
       throw new AppError('ERR_VALIDATION', 400, {
@@ -158,7 +175,7 @@ export class ContactsService {
       });
     }
     const candidates = contactsOf(rows);
-    const valid = new Map<string, { name: string; number: string; email: string }>();
+    const valid = new Map<string, NewContact>();
     for (const candidate of candidates) {
       const number = /^[\d\s()+.-]+$/.test(candidate.number)
         ? candidate.number.replace(/\D/g, '')
@@ -175,7 +192,46 @@ export class ContactsService {
     return { imported, skipped: candidates.length - imported };
   }
 
-  async #insertNew(db: TenantDb, rows: { name: string; number: string; email: string }[]) {
+  /**
+   * The people of a connection's address book (the given connection, else the default one) as
+   * contacts; numbers the company already has are skipped, their contacts left as they are.
+   */
+  async #importAddressBook(ctx: RequestContext, whatsappId: number | undefined) {
+    const db = tenantDb(ctx);
+    const [connection] = await db
+      .select({ id: connections.id, name: connections.name, provider: connections.provider })
+      .from(
+        connections,
+        whatsappId ? eq(connections.id, whatsappId) : eq(connections.isDefault, true),
+      )
+      .orderBy(connections.id)
+      .limit(1);
+    if (!connection) {
+      throw new AppError(whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND', 404);
+    }
+    const provider = this.platform.channels.provider(connection.provider as ProviderName);
+    if (!provider?.addressBook) {
+      throw new AppError('ERR_VALIDATION', 400, {
+        fields: [{ path: 'query.whatsappId', message: 'This connection has no address book' }],
+      });
+    }
+    const people = await provider.addressBook({
+      id: connection.id,
+      companyId: ctx.companyId,
+      name: connection.name,
+    });
+    const valid = new Map<string, NewContact>();
+    for (const person of people) {
+      const number = person.number.replace(/\D/g, '');
+      if (number.length < 8 || number.length > 50 || valid.has(number)) continue;
+      const name = person.name.trim().slice(0, 50);
+      valid.set(number, { number, name: name || number, email: '', whatsappId: connection.id });
+    }
+    const imported = await this.#insertNew(db, [...valid.values()]);
+    return { imported, skipped: people.length - imported };
+  }
+
+  async #insertNew(db: TenantDb, rows: NewContact[]) {
     let inserted = 0;
     for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
       const batch = rows.slice(start, start + IMPORT_BATCH);

@@ -303,6 +303,89 @@ describe('POST /contacts/import', () => {
     expect(json.statusCode).toBe(415);
   });
 
+  it("without a file imports the default connection's address book (the simulator: the phones that wrote)", async () => {
+    const fresh = await inboxCompany(t);
+    const phoneWrites = async (phone: string, name: string) => {
+      const sent = await t
+        .as(fresh.adminToken)
+        .post(`/simulator/connections/${fresh.connection.id}/phones/${phone}/messages`, {
+          name,
+          body: 'oi',
+        });
+      expect(sent.statusCode).toBe(201);
+    };
+    await phoneWrites('5511944440001', 'Joana');
+    await phoneWrites('5511944440001', 'Joana Prado');
+    await phoneWrites('5511944440002', '');
+    await phoneWrites('5511944440003', 'Já conhecido');
+    const known = await make.contact(fresh.companyId, {
+      name: 'Cliente antigo',
+      number: '5511944440003',
+    });
+
+    const imported = await t.as(fresh.adminToken).post('/contacts/import');
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toEqual({ imported: 2, skipped: 1 });
+    const rows = await t.database.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.companyId, fresh.companyId));
+    expect(rows.map((r) => [r.name, r.number, r.whatsappId]).sort()).toEqual(
+      [
+        ['Joana Prado', '5511944440001', fresh.connection.id],
+        ['5511944440002', '5511944440002', fresh.connection.id],
+        ['Cliente antigo', '5511944440003', null],
+      ].sort(),
+    );
+    expect((await contactRow(known.id))!.name).toBe('Cliente antigo');
+    // Again: nothing new.
+    const again = await t.as(fresh.adminToken).post('/contacts/import');
+    expect(again.json()).toEqual({ imported: 0, skipped: 3 });
+  });
+
+  it('imports the address book of the connection asked for; refuses connections without one', async () => {
+    const fresh = await inboxCompany(t);
+    const second = await make.connection(fresh.companyId, { name: 'Loja 2', isDefault: false });
+    await t
+      .as(fresh.adminToken)
+      .post(`/simulator/connections/${second.id}/phones/5511944440011/messages`, {
+        name: 'Só na loja 2',
+        body: 'oi',
+      });
+    const fromDefault = await t.as(fresh.adminToken).post('/contacts/import');
+    expect(fromDefault.json()).toEqual({ imported: 0, skipped: 0 });
+    const fromSecond = await t
+      .as(fresh.adminToken)
+      .post(`/contacts/import?whatsappId=${second.id}`);
+    expect(fromSecond.json()).toEqual({ imported: 1, skipped: 0 });
+
+    const cloud = await make.connection(fresh.companyId, {
+      name: 'Cloud',
+      provider: 'cloud-api',
+      isDefault: false,
+    });
+    const noBook = await t.as(fresh.adminToken).post(`/contacts/import?whatsappId=${cloud.id}`);
+    expect(noBook.statusCode).toBe(400);
+    expect(noBook.json()).toMatchObject({
+      error: 'ERR_VALIDATION',
+      fields: [{ path: 'query.whatsappId', message: 'This connection has no address book' }],
+    });
+    const foreign = await t
+      .as(fresh.adminToken)
+      .post(`/contacts/import?whatsappId=${other.connection.id}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toBe('ERR_NO_WAPP_FOUND');
+    expect((await t.as(fresh.adminToken).post('/contacts/import?whatsappId=abc')).statusCode).toBe(
+      400,
+    );
+
+    const bare = await t.make.company();
+    const bareToken = (await t.login(bare.admin.email)).token;
+    const noDefault = await t.as(bareToken).post('/contacts/import');
+    expect(noDefault.statusCode).toBe(404);
+    expect(noDefault.json().error).toBe('ERR_NO_DEF_WAPP_FOUND');
+  });
+
   it('parses quoted cells and line breaks', () => {
     const rows = parseContactsCsv('name,number\n"A ""B""\nC",5511\n\n')!;
     expect(contactsOf(rows)).toEqual([{ name: 'A "B"\nC', number: '5511', email: '' }]);

@@ -67,10 +67,12 @@ export interface ImportResult {
   skipped: number;
 }
 
+/** A CSV file, or with none the default connection's address book (the phone's contacts). */
 export function useImportContacts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => {
+    mutationFn: (file: File | null) => {
+      if (!file) return api.post<ImportResult>('/contacts/import');
       const form = new FormData();
       form.append('file', file);
       return api.post<ImportResult>('/contacts/import', form);

@@ -191,6 +191,26 @@ describe('ContactsPage', () => {
     );
   });
 
+  it("imports the phone's contacts from the import menu, with no file", async () => {
+    const calls = serve(admin, (call) =>
+      call.method === 'POST' && call.url.pathname === '/contacts/import'
+        ? json(200, { imported: 12, skipped: 2 })
+        : undefined,
+    );
+    renderPage();
+    await screen.findByText('Ana Souza');
+    fireEvent.click(screen.getByRole('button', { name: 'Importar' }));
+    const menu = await screen.findByRole('menu', { name: 'Importar' });
+    expect(within(menu).getByRole('menuitem', { name: 'Importar arquivo CSV' })).toBeTruthy();
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Importar do telefone' }));
+    expect(
+      await screen.findByText('Importação concluída: 12 importados, 2 ignorados.'),
+    ).toBeTruthy();
+    const imported = calls.find((call) => call.url.pathname === '/contacts/import');
+    expect(imported?.method).toBe('POST');
+    expect(imported?.body).toBeUndefined();
+  });
+
   it('shows a duplicated number on the number field', async () => {
     const calls = serve(admin, (call) =>
       call.method === 'POST' && call.url.pathname === '/contacts'

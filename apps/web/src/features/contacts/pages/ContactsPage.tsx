@@ -1,4 +1,6 @@
 import { type Contact, can, LIST_SCROLL_THRESHOLD_PX, SEARCH_DEBOUNCE_MS } from '@atendi/shared';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
@@ -12,6 +14,9 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -56,6 +61,7 @@ export function ContactsPage() {
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [starting, setStarting] = useState<Contact | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [importMenu, setImportMenu] = useState<HTMLElement | null>(null);
   const deleteContact = useDeleteContact();
   const importContacts = useImportContacts();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -85,17 +91,20 @@ export function ContactsPage() {
     }
   };
 
-  const onImportFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // the same file chosen twice in a row must fire change again
-    event.target.value = '';
-    if (!file) return;
+  const runImport = async (file: File | null) => {
     try {
       const result = await importContacts.mutateAsync(file);
       toast.success(t('toasts.imported', { imported: result.imported, skipped: result.skipped }));
     } catch {
       // the query client already showed the error
     }
+  };
+
+  const onImportFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // the same file chosen twice in a row must fire change again
+    event.target.value = '';
+    if (file) await runImport(file);
   };
 
   const exportCsv = async () => {
@@ -143,14 +152,49 @@ export function ContactsPage() {
           onChange={onImportFile}
         />
         <Button
+          id="contacts-import"
           variant="outlined"
           sx={onPage}
           startIcon={<UploadFileIcon />}
-          onClick={() => fileInput.current?.click()}
+          endIcon={<ArrowDropDownIcon />}
+          aria-haspopup="menu"
+          aria-expanded={importMenu ? 'true' : undefined}
+          aria-controls={importMenu ? 'contacts-import-menu' : undefined}
+          onClick={(event) => setImportMenu(event.currentTarget)}
           disabled={importContacts.isPending}
         >
           {t('import')}
         </Button>
+        <Menu
+          id="contacts-import-menu"
+          anchorEl={importMenu}
+          open={importMenu !== null}
+          onClose={() => setImportMenu(null)}
+          slotProps={{ list: { 'aria-labelledby': 'contacts-import' } }}
+        >
+          <MenuItem
+            onClick={() => {
+              setImportMenu(null);
+              void runImport(null);
+            }}
+          >
+            <ListItemIcon>
+              <ContactPhoneIcon fontSize="small" />
+            </ListItemIcon>
+            {t('importPhone')}
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              setImportMenu(null);
+              fileInput.current?.click();
+            }}
+          >
+            <ListItemIcon>
+              <UploadFileIcon fontSize="small" />
+            </ListItemIcon>
+            {t('importCsv')}
+          </MenuItem>
+        </Menu>
         <Button
           variant="outlined"
           sx={onPage}
