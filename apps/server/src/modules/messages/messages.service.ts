@@ -165,11 +165,14 @@ export class MessagesService {
     const ticket = await readableTicket(ctx, eq(tickets.id, message.ticketId));
     if (!message.isDeleted) {
       if (!message.fromMe) throw new AppError('ERR_DELETE_WAPP_MSG', 400);
-      // A message the network never took has nothing to delete there.
-      if (message.providerMessageId && message.ack !== ACK_FAILED) {
-        if (!message.connectionId || !this.platform.channels.isRunningHere(message.connectionId)) {
-          throw new AppError('ERR_DELETE_WAPP_MSG', 400);
-        }
+      // A message the network never took (failed, or still waiting) has nothing to delete there.
+      if (
+        message.providerMessageId &&
+        message.ack !== ACK_FAILED &&
+        message.sendState !== 'pending'
+      ) {
+        if (!message.connectionId) throw new AppError('ERR_DELETE_WAPP_MSG', 400);
+        // Through the connection's owner, here or on another instance (its answer awaited).
         await this.platform.channels
           .deleteMessage(message.connectionId, {
             chatId: row.chatId,

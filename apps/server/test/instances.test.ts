@@ -1,0 +1,260 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelOptions } from '../src/app';
+import { FakeGraphApi, messageWebhook, postWebhook } from '../src/channels/cloud-api/fake-graph';
+import type { ChannelSession } from '../src/channels/provider';
+import type { SimulatorProvider } from '../src/channels/simulator/simulator.provider';
+import { connections, messages, simulatorMessages, tickets } from '../src/db/schema';
+import { startTestServer, type TestServer } from './harness';
+
+/**
+ * Two server instances on one PostgreSQL (no Redis needed: leases and commands travel through
+ * the database). Each connection runs on one of them at a time, moves when its owner loses the
+ * database, and whatever reaches the other instance (an agent's send or deletion, a Cloud API
+ * webhook) is carried out once.
+ */
+
+let a: TestServer;
+let b: TestServer;
+let graph: FakeGraphApi;
+let token: string;
+let companyId: number;
+
+/** Sessions of the simulator that have started and not finished stopping, per connection. */
+const live = new Map<number, number>();
+let mostAtOnce = 0;
+
+/** Counts the simulator sessions an instance runs, by wrapping its provider's sessions. */
+function watchSessions(server: TestServer) {
+  const provider = server.app.platform.channels.provider<SimulatorProvider>('simulator')!;
+  const open = provider.open.bind(provider);
+  provider.open = (ref, events) => {
+    const session: ChannelSession = open(ref, events);
+    const start = session.start.bind(session);
+    const stop = session.stop.bind(session);
+    let running = false;
+    session.start = async () => {
+      running = true;
+      live.set(ref.id, (live.get(ref.id) ?? 0) + 1);
+      mostAtOnce = Math.max(mostAtOnce, live.get(ref.id)!);
+      await start();
+    };
+    session.stop = async (options) => {
+      try {
+        await stop(options);
+      } finally {
+        if (running) live.set(ref.id, live.get(ref.id)! - 1);
+        running = false;
+      }
+    };
+    return session;
+  };
+}
+
+const PHONE_NUMBER_ID = '401020304050';
+const cloudSettings = {
+  phoneNumberId: PHONE_NUMBER_ID,
+  accessToken: 'EAAGinstancestest0123456789',
+  appSecret: 'instances-app-secret',
+  verifyToken: 'instances-verify',
+};
+
+beforeAll(async () => {
+  graph = await FakeGraphApi.start();
+  graph.addNumber(PHONE_NUMBER_ID, cloudSettings.accessToken);
+  const channels: ChannelOptions = {
+    manager: { sweepMs: 200, requestTimeoutMs: 5_000 },
+    leases: { heartbeatMs: 100, heartbeatTimeoutMs: 300, reconnectMs: 100 },
+    cloudApi: { allowInsecureGraphUrl: true, healthCheckMs: 60_000 },
+  };
+  a = await startTestServer({}, undefined, { channels });
+  b = await startTestServer({}, a, { channels });
+  watchSessions(a);
+  watchSessions(b);
+  const { company, admin } = await a.make.company();
+  companyId = company.id;
+  token = (await a.login(admin.email)).token;
+});
+afterAll(async () => {
+  await b?.stop();
+  await a?.stop();
+  await graph?.close();
+});
+
+const row = async (id: number) =>
+  (await a.database.db.select().from(connections).where(eq(connections.id, id)))[0]!;
+const ownerOf = (id: number) =>
+  [a, b].filter((server) => server.app.platform.channels.isRunningHere(id));
+
+async function pairedSimulator(name: string): Promise<number> {
+  const created = await a.as(token).post('/whatsapp', { name, provider: 'simulator' });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as number;
+  await a.as(token).post(`/whatsappsession/${id}`);
+  await expect.poll(async () => (await row(id)).status).toBe('qrcode');
+  const scanned = await b
+    .as(token)
+    .post(`/simulator/connections/${id}/scan`, { qrcode: (await row(id)).qrcode });
+  expect(scanned.statusCode).toBe(204);
+  await expect.poll(async () => (await row(id)).status).toBe('CONNECTED');
+  return id;
+}
+
+/** A phone writes to the connection (through either instance) and its ticket exists. */
+async function phoneTicket(connectionId: number, phone: string) {
+  const sent = await b
+    .as(token)
+    .post(`/simulator/connections/${connectionId}/phones/${phone}/messages`, {
+      name: 'Cliente',
+      body: 'olá',
+    });
+  expect(sent.statusCode).toBe(201);
+  const ticketOf = async () =>
+    (
+      await a.database.db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(eq(tickets.whatsappId, connectionId))
+    )[0];
+  await expect.poll(ticketOf).toBeDefined();
+  return (await ticketOf())!.id;
+}
+
+/** What the phone got from the connection. */
+const phoneGot = (connectionId: number, body: string) =>
+  a.database.db
+    .select()
+    .from(simulatorMessages)
+    .where(
+      and(
+        eq(simulatorMessages.connectionId, connectionId),
+        eq(simulatorMessages.direction, 'outbound'),
+        eq(simulatorMessages.body, body),
+      ),
+    );
+
+describe('two instances on one database', () => {
+  it('run a connection on one of them at a time, moved when its owner loses the database', async () => {
+    const id = await pairedSimulator('Dono único');
+    expect(ownerOf(id)).toHaveLength(1);
+    const [owner] = ownerOf(id);
+    const [other] = [a, b].filter((server) => server !== owner);
+    const epoch = (await row(id)).leaseEpoch;
+
+    // The owner's database session dies: its lock is gone at once.
+    await a.database.pool.query('select pg_terminate_backend($1)', [
+      owner!.app.platform.leases.backendPid,
+    ]);
+    await expect.poll(() => owner!.app.platform.channels.isRunningHere(id)).toBe(false);
+    await expect.poll(() => other!.app.platform.channels.isRunningHere(id)).toBe(true);
+    await expect.poll(async () => (await row(id)).status).toBe('CONNECTED');
+    expect((await row(id)).leaseEpoch).toBe(epoch + 1);
+    expect(live.get(id)).toBe(1);
+    expect(mostAtOnce).toBe(1);
+
+    // A late status from the old owner, under its old epoch, changes nothing.
+    await owner!.app.services.connections.applyStatus(
+      { id, companyId, name: 'Dono único' },
+      { status: 'DISCONNECTED', qrcode: '' },
+      epoch,
+    );
+    expect((await row(id)).status).toBe('CONNECTED');
+
+    // The new owner takes the phone's messages, each once.
+    const ticketId = await phoneTicket(id, '5511944440001');
+    const stored = await a.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.ticketId, ticketId));
+    expect(stored.map((message) => message.body)).toEqual(['olá']);
+    expect(ownerOf(id)).toEqual([other]);
+  });
+
+  it("send an agent's message through the owner when the other instance took the request", async () => {
+    const id = await pairedSimulator('Envio cruzado');
+    const ticketId = await phoneTicket(id, '5511944440002');
+    const [owner] = ownerOf(id);
+    const visitor = owner === a ? b : a;
+    const sent = await visitor
+      .as(token)
+      .post(`/messages/${ticketId}`, { body: 'por outra', signMessage: false });
+    expect(sent.statusCode, sent.body).toBe(201);
+    // Answered before the owner sent it; the owner reports the tick.
+    await expect
+      .poll(
+        async () =>
+          (await a.database.db.select().from(messages).where(eq(messages.id, sent.json().id)))[0]
+            ?.ack,
+      )
+      .toBe(1);
+    expect(await phoneGot(id, 'por outra')).toHaveLength(1);
+
+    // Deleted for everyone through the owner, the answer awaited.
+    const deleted = await visitor.as(token).delete(`/messages/${sent.json().id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toMatchObject({ isDeleted: true });
+    expect((await phoneGot(id, 'por outra'))[0]!.isDeleted).toBe(true);
+  });
+
+  it('send what waited while no instance ran the connection, once, when it connects again', async () => {
+    const id = await pairedSimulator('Fila de espera');
+    const ticketId = await phoneTicket(id, '5511944440003');
+    expect((await a.as(token).delete(`/whatsappsession/${id}`)).statusCode).toBe(200);
+    await expect.poll(() => ownerOf(id)).toEqual([]);
+
+    const waiting = await b.as(token).post(`/messages/${ticketId}`, {
+      body: 'quando voltar',
+      signMessage: false,
+    });
+    expect(waiting.statusCode).toBe(201);
+    expect(waiting.json()).toMatchObject({ ack: 0 });
+    expect(await phoneGot(id, 'quando voltar')).toHaveLength(0);
+
+    await b.as(token).post(`/whatsappsession/${id}`);
+    await expect.poll(async () => (await row(id)).status).toBe('qrcode');
+    await a.as(token).post(`/simulator/connections/${id}/scan`, { qrcode: (await row(id)).qrcode });
+    await expect.poll(async () => (await phoneGot(id, 'quando voltar')).length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await a.database.db.select().from(messages).where(eq(messages.id, waiting.json().id)))[0]
+            ?.sendState,
+      )
+      .toBe('sent');
+    expect(await phoneGot(id, 'quando voltar')).toHaveLength(1);
+  });
+
+  it('take a Cloud API webhook on the instance that does not own the connection', async () => {
+    const created = await a.as(token).post('/whatsapp', {
+      name: 'Oficial',
+      provider: 'cloud-api',
+      cloudApi: { ...cloudSettings, graphApiUrl: graph.url },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    await a.as(token).post(`/whatsappsession/${id}`);
+    await expect.poll(async () => (await row(id)).status).toBe('CONNECTED');
+    const [owner] = ownerOf(id);
+    const visitor = owner === a ? b : a;
+
+    const { payload, id: messageId } = messageWebhook(
+      PHONE_NUMBER_ID,
+      { phone: '5511944440004', name: 'Lia' },
+      { type: 'text', text: { body: 'pela outra instância' } },
+    );
+    const answer = await postWebhook(visitor.url, id, cloudSettings.appSecret, payload);
+    expect(answer.status).toBe(200);
+    // Answered after the commit: it is there now.
+    const stored = () =>
+      a.database.db.select().from(messages).where(eq(messages.providerMessageId, messageId));
+    expect(await stored()).toHaveLength(1);
+    // Meta delivers it again, to the owner this time: still once.
+    expect((await postWebhook(owner!.url, id, cloudSettings.appSecret, payload)).status).toBe(200);
+    expect(await stored()).toHaveLength(1);
+    // The verification works on either instance too.
+    const verify = await fetch(
+      `${visitor.url}/webhooks/cloud-api/${id}?hub.mode=subscribe&hub.verify_token=${cloudSettings.verifyToken}&hub.challenge=77`,
+    );
+    expect(await verify.text()).toBe('77');
+  });
+});
