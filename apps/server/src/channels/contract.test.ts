@@ -14,8 +14,10 @@ import {
 } from '../db/schema';
 import { systemContext } from '../platform/auth/context';
 import {
+  editUpdate,
   FakeWhatsAppWeb,
   phoneMessage,
+  revokeUpdate,
   statusUpdate,
   textContent,
   WA_STATUS,
@@ -69,6 +71,10 @@ interface Driver {
   pair(): Promise<void>;
   send(phone: string, name: string, message: PhoneMessage): Promise<string>;
   redeliver(phone: string, providerMessageId: string): Promise<void>;
+  /** The phone edits one of its text messages. */
+  edit(phone: string, providerMessageId: string, body: string): Promise<void>;
+  /** The phone deletes one of its messages for everyone. */
+  revoke(phone: string, providerMessageId: string): Promise<void>;
   received(phone: string): Promise<Received[]>;
   read(phone: string, providerMessageIds: string[], ack: 2 | 3): Promise<void>;
   /** Ids of the phone's messages the network told it the company read. */
@@ -150,6 +156,8 @@ const waitForStatus = (id: number, status: string) =>
 function simulatorDriver(): Driver & { setup(): Promise<void> } {
   let token = '';
   let id = 0;
+  /** The simulator's row of each message the phone sent, to edit or delete it. */
+  const rowIds = new Map<string, number>();
   const network = () => t.app.platform.channels.provider<SimulatorProvider>('simulator')!.network;
   return {
     provider: 'simulator',
@@ -206,7 +214,16 @@ function simulatorDriver(): Driver & { setup(): Promise<void> } {
         ...(file ? { file } : {}),
       });
       expect(sent.statusCode, sent.body).toBe(201);
+      rowIds.set(sent.json().providerMessageId, sent.json().id);
       return sent.json().providerMessageId;
+    },
+    async edit(phone, providerMessageId, body) {
+      const path = `/simulator/connections/${id}/phones/${phone}/messages/${rowIds.get(providerMessageId)}`;
+      expect((await t.as(token).put(path, { body })).statusCode).toBe(200);
+    },
+    async revoke(phone, providerMessageId) {
+      const path = `/simulator/connections/${id}/phones/${phone}/messages/${rowIds.get(providerMessageId)}`;
+      expect((await t.as(token).delete(path)).statusCode).toBe(200);
     },
     async redeliver(_phone, providerMessageId) {
       await t.database.db
@@ -333,6 +350,12 @@ function baileysDriver(): Driver & { setup(): Promise<void> } {
       sent.set(waMessage.key.id!, waMessage);
       whatsAppWeb.receive(id, waMessage);
       return waMessage.key.id!;
+    },
+    async edit(_phone, providerMessageId, body) {
+      whatsAppWeb.update(id, editUpdate(sent.get(providerMessageId)!.key, body));
+    },
+    async revoke(_phone, providerMessageId) {
+      whatsAppWeb.update(id, revokeUpdate(sent.get(providerMessageId)!.key));
     },
     async redeliver(_phone, providerMessageId) {
       whatsAppWeb.receive(id, sent.get(providerMessageId)!);
@@ -466,6 +489,30 @@ function cloudApiDriver(): Driver & { setup(): Promise<void> } {
       payloads.set(messageId, payload);
       await post(payload);
       return messageId;
+    },
+    // Meta sends these only for numbers also on the WhatsApp Business app ("coexistence"); the
+    // payloads follow its messages webhook reference (types 'edit' and 'revoke').
+    async edit(phone, providerMessageId, body) {
+      const { payload } = messageWebhook(
+        phoneNumberId,
+        { phone },
+        {
+          type: 'edit',
+          edit: {
+            original_message_id: providerMessageId,
+            message: { type: 'text', text: { body } },
+          },
+        },
+      );
+      await post(payload);
+    },
+    async revoke(phone, providerMessageId) {
+      const { payload } = messageWebhook(
+        phoneNumberId,
+        { phone },
+        { type: 'revoke', revoke: { original_message_id: providerMessageId } },
+      );
+      await post(payload);
     },
     async redeliver(_phone, providerMessageId) {
       await post(payloads.get(providerMessageId)!);
@@ -823,6 +870,46 @@ describe.each([
     await expect.poll(() => driver.readByCompany(phone), { timeout: 10_000 }).toContain(marker);
     const again = await driver.readByCompany(phone);
     expect(again.length).toBe(told.length + 1);
+  });
+
+  it("applies the phone's edits and deletions to its stored messages, in the chat's order", async () => {
+    const original = await driver.send(phone, 'Maria Souza', {
+      kind: 'text',
+      body: 'endereço errado',
+    });
+    const stored = async () =>
+      (await messageRows()).find((row) => row.providerMessageId === original);
+    await expect.poll(stored, { timeout: 10_000 }).toBeDefined();
+    const before = await countMessages();
+
+    await driver.edit(phone, original, 'endereço certo');
+    // A later message of the chat is stored after the edit was applied.
+    const marker = await driver.send(phone, 'Maria Souza', { kind: 'text', body: 'ok?' });
+    await expect
+      .poll(async () => (await messageRows()).some((row) => row.providerMessageId === marker), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    expect(await stored()).toMatchObject({
+      body: 'endereço certo',
+      isEdited: true,
+      isDeleted: false,
+    });
+
+    await driver.revoke(phone, original);
+    await expect.poll(async () => (await stored())!.isDeleted, { timeout: 10_000 }).toBe(true);
+    // The changes are no messages of their own.
+    expect(await countMessages()).toBe(before + 1);
+    // Announced to the agents' screens: the edit, then the deletion.
+    const announced = t.emitted.filter(
+      (e) =>
+        e.event === `company-${companyId}-appMessage` &&
+        (e.payload as { action: string }).action === 'update' &&
+        (e.payload as { message: { isEdited: boolean } }).message.isEdited,
+    );
+    expect(
+      announced.map((e) => (e.payload as { message: { isDeleted: boolean } }).message.isDeleted),
+    ).toEqual(expect.arrayContaining([false, true]));
   });
 
   it('comes back by itself when the network drops', async () => {

@@ -6,6 +6,7 @@ import { connections, contacts, messages, tickets } from '../../db/schema';
 import { tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
 import { GraphClient, GraphError } from './cloud-api.graph';
+import { changeOf } from './cloud-api.normalise';
 import { sameSecret, validSignature } from './cloud-api.provider';
 import { loadCloudApiSettings } from './cloud-api.settings';
 import {
@@ -389,5 +390,59 @@ describe('webhook secrets', () => {
     expect(validSignature(body, undefined, 'app-secret')).toBe(false);
     expect(validSignature(body, 'sha256=', 'app-secret')).toBe(false);
     expect(validSignature(body, signatureOf('app-secret', text), 'app-secret')).toBe(true);
+  });
+});
+
+describe("the messages webhook's edits and deletions", () => {
+  const from = '5511960000009';
+  it("read an edited caption and a deletion by the original message's id", () => {
+    expect(
+      changeOf({
+        id: 'wamid.EDIT',
+        from,
+        type: 'edit',
+        edit: {
+          original_message_id: 'wamid.ORIGINAL',
+          message: { type: 'image', image: { id: '1', caption: 'nova legenda' } },
+        },
+      }),
+    ).toEqual({
+      type: 'edit',
+      chatId: from,
+      providerMessageId: 'wamid.ORIGINAL',
+      body: 'nova legenda',
+    });
+    expect(
+      changeOf({
+        id: 'wamid.REVOKE',
+        from,
+        type: 'revoke',
+        revoke: { original_message_id: 'wamid.ORIGINAL' },
+      }),
+    ).toEqual({ type: 'delete', chatId: from, providerMessageId: 'wamid.ORIGINAL' });
+  });
+
+  it('leave out what they cannot apply: no original id, no new text, an odd sender, a plain message', () => {
+    expect(changeOf({ id: 'x', from, type: 'revoke', revoke: {} })).toBeUndefined();
+    expect(
+      changeOf({ id: 'x', from, type: 'edit', edit: { original_message_id: 'wamid.O' } }),
+    ).toBeUndefined();
+    expect(
+      changeOf({
+        id: 'x',
+        from,
+        type: 'edit',
+        edit: { original_message_id: 'wamid.O', message: { type: 'image', image: { id: '1' } } },
+      }),
+    ).toBeUndefined();
+    expect(
+      changeOf({
+        id: 'x',
+        from: 'abc',
+        type: 'revoke',
+        revoke: { original_message_id: 'wamid.O' },
+      }),
+    ).toBeUndefined();
+    expect(changeOf({ id: 'x', from, type: 'text', text: { body: 'oi' } })).toBeUndefined();
   });
 });
