@@ -60,6 +60,8 @@ describe('contact profile pictures', () => {
       const served = await t.app.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
+      // Embeddable by the web app wherever it is served from.
+      expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
       expect(imageTypeOf(served.rawPayload)).toBe('image/png');
       const forged = await t.app.inject({
         method: 'GET',

@@ -34,13 +34,18 @@ export const mediaRoutes = (storage: Storage) =>
           throw new AppError('ERR_NOT_FOUND', 404);
         });
         const type = Storage.typeOf(key);
-        return reply
-          .header('content-type', type)
-          .header('content-length', file.size)
-          .header('content-disposition', Storage.inline(type) ? 'inline' : 'attachment')
-          .header('content-security-policy', "sandbox; default-src 'none'")
-          .header('cache-control', 'private, max-age=3600')
-          .send(file.stream);
+        return (
+          reply
+            .header('content-type', type)
+            .header('content-length', file.size)
+            .header('content-disposition', Storage.inline(type) ? 'inline' : 'attachment')
+            .header('content-security-policy', "sandbox; default-src 'none'")
+            .header('cache-control', 'private, max-age=3600')
+            // The signed address is the access check; the web app embeds it from its own site
+            // (another port of an IP address is another site, and same-site would block it).
+            .header('cross-origin-resource-policy', 'cross-origin')
+            .send(file.stream)
+        );
       },
     );
   });
