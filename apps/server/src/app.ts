@@ -62,7 +62,7 @@ import { UsersService } from './modules/users/users.service';
 import { authGuard } from './platform/auth/guard';
 import { SessionStore } from './platform/auth/sessions';
 import { TokenService } from './platform/auth/tokens';
-import { registerErrorHandling } from './platform/errors';
+import { answerError, registerErrorHandling } from './platform/errors';
 import { EventBus } from './platform/events';
 import { LeaseKeeper, type LeaseOptions } from './platform/leases';
 import { loggerOptions } from './platform/logger';
@@ -149,6 +149,8 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // Real clients never send deeper than this; limits parser abuse.
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // A malformed or overlong URL never reaches a route: answered like every other error.
+    frameworkErrors: answerError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -14,7 +14,9 @@ export function isForeignKeyViolation(error: unknown): boolean {
 /** Whether a database error is text it cannot store (a NUL character, a bad escape in JSON). */
 export function isUnstorableText(error: unknown): boolean {
   const cause = (error as { cause?: unknown })?.cause ?? error;
-  const code = (cause as { code?: string })?.code;
+  const { code, message } = (cause ?? {}) as { code?: string; message?: string };
   // character_not_in_repertoire, untranslatable_character
-  return code === '22021' || code === '22P05';
+  if (code === '22021' || code === '22P05') return true;
+  // invalid_text_representation of JSON: a lone surrogate (\ud800) in text kept as jsonb.
+  return code === '22P02' && /type json/.test(message ?? '');
 }

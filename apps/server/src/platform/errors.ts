@@ -1,5 +1,5 @@
 import type { ErrorBody, ErrorCode } from '@atendi/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isUnstorableText } from '../db/errors';
 
@@ -29,35 +29,52 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; status: number }> = {
   FST_PARTS_LIMIT: { code: 'ERR_PAYLOAD_TOO_LARGE', status: 413 },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'ERR_UNSUPPORTED_MEDIA_TYPE', status: 415 },
   FST_ERR_VALIDATION: { code: 'ERR_VALIDATION', status: 400 },
+  // Answered by the router before any route runs (see `answerError` as frameworkErrors).
+  FST_ERR_BAD_URL: { code: 'ERR_VALIDATION', status: 400 },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'ERR_VALIDATION', status: 414 },
 };
+
+/** What the multipart parser throws on a form cut short or without a boundary: plain errors. */
+const MALFORMED_FORM =
+  /^(Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Multipart: Boundary not found|Boundary required)$/;
 
 /**
  * Every error leaves as `{ error: CODE }`. Validation failures list their fields; anything
- * unexpected is logged with its stack and answered as ERR_INTERNAL, with no detail.
+ * unexpected is logged with its stack and answered as ERR_INTERNAL, with no detail. Also the
+ * router's `frameworkErrors`, so a malformed or overlong URL is answered the same way.
  */
+export function answerError(
+  error: FastifyError | AppError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error instanceof AppError) {
+    return reply.status(error.statusCode).send({ error: error.code, ...error.extra });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields = error.validation.map((issue) => ({
+      path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+      message: issue.message ?? 'Invalid',
+    }));
+    return reply.status(400).send({ error: 'ERR_VALIDATION', fields });
+  }
+  // Input the schemas let through but PostgreSQL cannot hold, such as a NUL character.
+  if (isUnstorableText(error)) return reply.status(400).send({ error: 'ERR_VALIDATION' });
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (known) return reply.status(known.status).send({ error: known.code });
+  if (error.statusCode === 429) return reply.status(429).send({ error: 'ERR_TOO_MANY_REQUESTS' });
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply.status(error.statusCode).send({ error: 'ERR_VALIDATION' });
+  }
+  if (!error.statusCode && MALFORMED_FORM.test(error.message)) {
+    return reply.status(400).send({ error: 'ERR_VALIDATION' });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({ error: 'ERR_INTERNAL' });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ error: error.code, ...error.extra });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = error.validation.map((issue) => ({
-        path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
-        message: issue.message ?? 'Invalid',
-      }));
-      return reply.status(400).send({ error: 'ERR_VALIDATION', fields });
-    }
-    // Input the schemas let through but PostgreSQL cannot hold, such as a NUL character.
-    if (isUnstorableText(error)) return reply.status(400).send({ error: 'ERR_VALIDATION' });
-    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (known) return reply.status(known.status).send({ error: known.code });
-    if (error.statusCode === 429) return reply.status(429).send({ error: 'ERR_TOO_MANY_REQUESTS' });
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ error: 'ERR_VALIDATION' });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'ERR_INTERNAL' });
-  });
+  app.setErrorHandler(answerError);
 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'ERR_NOT_FOUND' }));
 }
