@@ -201,6 +201,8 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
   const byName: Record<string, number | string | undefined> = {
     id: byArea[area],
     ticketId: owner.ids.ticket,
+    // A simulated phone's message: any id of the owner's, the connection decides the company.
+    messageId: owner.ids.message,
     uuid: owner.ids.ticketUuid,
     companyId: area === 'media' ? companyId : owner.companyId,
     connectionId: owner.ids.connection,
