@@ -55,6 +55,12 @@ import {
   timestampOf,
   userOf,
 } from './baileys.normalise';
+import {
+  BaileysSpool,
+  DurableInbox,
+  type DurableInboxOptions,
+  type SpooledEntry,
+} from './baileys.spool';
 
 /** The part of a Baileys socket this provider uses; the fake socket implements the same. */
 export interface BaileysSocket {
@@ -102,6 +108,8 @@ export const makeBaileysSocket: BaileysSocketFactory = ({ auth, logger, getMessa
 export interface BaileysProviderOptions {
   createSocket?: BaileysSocketFactory;
   retry?: Partial<RetryPolicy>;
+  /** Limits and retry pauses of the inbound spool (tests shorten them). */
+  inbox?: DurableInboxOptions;
 }
 
 interface SessionDeps {
@@ -110,6 +118,7 @@ interface SessionDeps {
   log: FastifyBaseLogger;
   createSocket: BaileysSocketFactory;
   retry: RetryPolicy;
+  inbox?: DurableInboxOptions;
 }
 
 /** What the caller hears when calls are off for the company (the original product's text). */
@@ -131,6 +140,7 @@ export class BaileysProvider implements ChannelProvider {
       ...deps,
       createSocket: options.createSocket ?? makeBaileysSocket,
       retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+      ...(options.inbox ? { inbox: options.inbox } : {}),
     };
   }
 
@@ -184,7 +194,26 @@ const jidOf = (chatId: string) => (chatId.includes('@') ? chatId : `${chatId}@s.
 const formatPairingCode = (code: string) =>
   code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
 
-const INBOUND_ATTEMPTS = 4;
+/** The chat a spooled event belongs to, by its jid: one chat's events are handled in order. */
+function chatOfEntry(entry: SpooledEntry): string {
+  const item = entry.item as { key?: WAMessageKey; from?: string; chatId?: string };
+  const jid = entry.kind === 'call' ? (item.from ?? item.chatId) : item.key?.remoteJid;
+  if (!jid) return '';
+  try {
+    return jidNormalizedUser(jid);
+  } catch {
+    return jid;
+  }
+}
+
+/** An edit or a delete for everyone (acks travel apart: they only move ticks forward). */
+const isChange = ({ update }: WAMessageUpdate) =>
+  Boolean(update.message?.editedMessage) ||
+  update.messageStubType === proto.WebMessageInfo.StubType.REVOKE;
+
+/** The end of a call nobody answered (offers and rings come first, for the same call). */
+const isMissedCall = (call: WACallEvent) =>
+  !call.isGroup && (call.status === 'terminate' || call.status === 'timeout');
 const PICTURE_TIMEOUT_MS = 20_000;
 /** WhatsApp's full-size profile pictures are 640 px JPEGs, well under this. */
 const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
@@ -196,6 +225,8 @@ class BaileysSession implements ChannelSession {
   readonly #log: FastifyBaseLogger;
   #state?: AuthenticationState;
   #socket?: BaileysSocket;
+  /** The last socket made, open or not: lookups of spooled events go through it. */
+  #lastSocket?: BaileysSocket;
   #detach?: () => void;
   #timer?: NodeJS.Timeout;
   #stopped = false;
@@ -207,11 +238,15 @@ class BaileysSession implements ChannelSession {
   #pairing = false;
   /** Connection updates, one after another: statuses are reported in the order they happened. */
   #lifecycle: Promise<void> = Promise.resolve();
-  /** Messages are read in the order they came and handed over in that order. */
-  #dispatch: Promise<void> = Promise.resolve();
+  /** What WhatsApp Web delivered: spooled first, then stored, none dropped. */
+  readonly #inbox: DurableInbox;
+  readonly #startedAt = new Date();
+  /** The socket was closed because events could not be spooled; it reopens once they are. */
+  #paused = false;
   readonly #pending = new Set<Promise<unknown>>();
   readonly #groupNames = new Map<string, string>();
   readonly #calls = new Set<string>();
+  readonly #replied = new Set<string>();
 
   constructor(
     private readonly ref: ConnectionRef,
@@ -221,6 +256,17 @@ class BaileysSession implements ChannelSession {
     this.#db = tenantDb(systemContext(deps.db, ref.companyId));
     this.#store = new BaileysAuthStore(this.#db, ref.id);
     this.#log = deps.log.child({ connectionId: ref.id, provider: 'beta' });
+    this.#inbox = new DurableInbox(
+      new BaileysSpool(this.#db, ref.id),
+      {
+        chatOf: chatOfEntry,
+        process: (entry) => this.#process(entry),
+        pause: () => this.#pause(),
+        resume: () => this.#resume(),
+      },
+      this.#log,
+      deps.inbox,
+    );
   }
 
   async start(): Promise<void> {
@@ -228,6 +274,8 @@ class BaileysSession implements ChannelSession {
     this.#pairingNumber = await this.#store.takePairingNumber();
     this.#state = await this.#store.load();
     this.#connect();
+    // What an earlier owner spooled and did not finish (a crash, a lost lease) comes first.
+    void this.#inbox.drain();
   }
 
   #connect() {
@@ -244,6 +292,7 @@ class BaileysSession implements ChannelSession {
         getMessage: (key) => this.#storedMessage(key),
       });
       this.#socket = socket;
+      this.#lastSocket = socket;
       this.#detach = this.#listen(socket);
     } catch (error) {
       this.#log.error({ err: error }, 'WhatsApp Web socket could not be created');
@@ -265,11 +314,23 @@ class BaileysSession implements ChannelSession {
       },
       'messages.upsert': ({ messages: list, type }) => {
         // 'append' is history and our own sends echoed back; 'notify' is what just arrived.
-        if (type === 'notify') this.#handOff(() => this.#inbound(socket, list));
+        if (type !== 'notify') return;
+        const kept = list.filter(
+          (message) => message.key.id && message.message && !isIgnoredChat(message.key.remoteJid),
+        );
+        this.#inbox.hear(kept.map((item) => ({ kind: 'message', item })));
       },
-      'messages.update': (updates) => this.#handOff(() => this.#updates(socket, updates)),
+      'messages.update': (updates) => {
+        this.#acks(updates);
+        this.#inbox.hear(updates.filter(isChange).map((item) => ({ kind: 'update', item })));
+      },
       'message-receipt.update': (receipts) => this.#receipts(receipts),
-      call: (calls) => this.#handOff(() => this.#callLogs(socket, calls)),
+      call: (calls) => {
+        const missed = calls.filter((call) => isMissedCall(call) && !this.#calls.has(call.id));
+        if (this.#calls.size > 1_000) this.#calls.clear();
+        for (const call of missed) this.#calls.add(call.id);
+        this.#inbox.hear(missed.map((item) => ({ kind: 'call', item })));
+      },
       // The phone's address book, kept for importing contacts.
       'contacts.upsert': (list) => this.#keepAddressBook(list),
       'contacts.update': (list) => this.#keepAddressBook(list),
@@ -340,6 +401,7 @@ class BaileysSession implements ChannelSession {
         number: socket.user?.id ? userOf(socket.user.id) : '',
         retries: 0,
       });
+      void this.#inbox.drain();
     }
     if (update.connection === 'close') {
       await this.#onClose(statusCodeOf(update.lastDisconnect?.error));
@@ -392,32 +454,38 @@ class BaileysSession implements ChannelSession {
   }
 
   /**
-   * Reads socket events in the order they came and hands each message to the server in that
-   * order: the manager stores one chat's messages one after another, other chats in parallel.
+   * One spooled event handed to the server, resolved once committed (else it is tried again,
+   * and the later events of its chat wait). Lookups go through the newest socket, open or not.
    */
-  #handOff(prepare: () => Promise<Delivery[]>) {
-    this.#dispatch = this.#dispatch.then(async () => {
-      let deliveries: Delivery[] = [];
-      try {
-        deliveries = await prepare();
-      } catch (error) {
-        this.#log.error({ err: error }, 'WhatsApp Web event could not be read');
-      }
-      for (const deliver of deliveries) this.#track(this.#retrying(deliver));
-    });
+  async #process(entry: SpooledEntry): Promise<void> {
+    const socket = this.#socket ?? this.#lastSocket;
+    if (!socket) throw new Error('no WhatsApp Web socket yet');
+    let deliveries: Delivery[];
+    if (entry.kind === 'message') {
+      deliveries = await this.#inbound(socket, [entry.item as WAMessage]);
+    } else if (entry.kind === 'update') {
+      deliveries = await this.#changes(socket, [entry.item as WAMessageUpdate]);
+    } else {
+      // Replayed after a restart, the caller is not told again to write.
+      const live = entry.createdAt >= this.#startedAt;
+      deliveries = await this.#callLogs(socket, [entry.item as WACallEvent], live);
+    }
+    for (const deliver of deliveries) await deliver();
   }
 
-  /** WhatsApp does not send a message twice: a failed store is tried again before giving up. */
-  async #retrying(deliver: Delivery) {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await deliver();
-        return;
-      } catch (error) {
-        if (attempt >= INBOUND_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
-      }
-    }
+  /** Too much waits for the spool (the database is away): WhatsApp keeps the rest meanwhile. */
+  #pause() {
+    const socket = this.#socket;
+    if (!socket || this.#stopped) return;
+    this.#paused = true;
+    this.#release(socket);
+    void Promise.resolve(socket.end(undefined)).catch(() => {});
+  }
+
+  #resume() {
+    if (!this.#paused) return;
+    this.#paused = false;
+    if (!this.#stopped && !this.#socket && !this.#timer) this.#connect();
   }
 
   async #setting(key: 'CheckMsgIsGroup' | 'call'): Promise<string> {
@@ -542,13 +610,21 @@ class BaileysSession implements ChannelSession {
     }
   }
 
-  async #updates(socket: BaileysSocket, updates: WAMessageUpdate[]): Promise<Delivery[]> {
+  /** Ticks of our messages: only forward, so a lost one is made up by the next. */
+  #acks(updates: WAMessageUpdate[]) {
+    for (const { key, update } of updates) {
+      const ack = ackOf(update.status);
+      if (ack && key.fromMe && key.id) {
+        this.#track(this.events.ack({ providerMessageId: key.id, ack }));
+      }
+    }
+  }
+
+  async #changes(socket: BaileysSocket, updates: WAMessageUpdate[]): Promise<Delivery[]> {
     const deliveries: Delivery[] = [];
     for (const { key, update } of updates) {
       const providerMessageId = key.id;
       if (!providerMessageId) continue;
-      const ack = ackOf(update.status);
-      if (ack && key.fromMe) this.#track(this.events.ack({ providerMessageId, ack }));
       const edited = update.message?.editedMessage
         ? editedText(update.message.editedMessage.message)
         : undefined;
@@ -587,17 +663,19 @@ class BaileysSession implements ChannelSession {
    * With calls off for the company ('call' disabled, as in the original product), a caller is
    * told to write instead and the agent sees the missed call in the ticket.
    */
-  async #callLogs(socket: BaileysSocket, calls: WACallEvent[]): Promise<Delivery[]> {
+  async #callLogs(socket: BaileysSocket, calls: WACallEvent[], live: boolean): Promise<Delivery[]> {
     const deliveries: Delivery[] = [];
     for (const call of calls) {
-      if (call.isGroup || (call.status !== 'terminate' && call.status !== 'timeout')) continue;
-      if (this.#calls.has(call.id)) continue;
-      if (this.#calls.size > 1_000) this.#calls.clear();
-      this.#calls.add(call.id);
+      if (!isMissedCall(call)) continue;
       if ((await this.#setting('call')) === 'enabled') continue;
       const person = await this.#person(socket, call.from, call.callerPn);
       if (!person) continue;
-      this.#track(socket.sendMessage(jidOf(person.number), { text: CALLS_DISABLED_REPLY }));
+      // Once per call, even when storing its log is tried again.
+      if (live && !this.#replied.has(call.id)) {
+        if (this.#replied.size > 1_000) this.#replied.clear();
+        this.#replied.add(call.id);
+        this.#track(socket.sendMessage(jidOf(person.number), { text: CALLS_DISABLED_REPLY }));
+      }
       const at = call.date instanceof Date ? call.date : new Date();
       const inbound: InboundMessage = {
         providerMessageId: call.id,
@@ -744,7 +822,8 @@ class BaileysSession implements ChannelSession {
       }
     }
     await this.#lifecycle;
-    await this.#dispatch;
+    // What is not stored yet stays in the spool for the next owner.
+    await this.#inbox.stop();
     await Promise.allSettled([...this.#pending]);
     if (options.logout) {
       await this.#store.wipe();
