@@ -14,6 +14,11 @@ export const TRIAL_DAYS = 3;
 export const DUE_DATE_WARNING_DAYS = 5;
 
 export const SEARCH_DEBOUNCE_MS = 500;
+/**
+ * Searches (GET /tickets and GET /contacts with searchParam) count their matches up to this many:
+ * past it the answer says `count` SEARCH_COUNT_LIMIT with `countExact` false (at least that many).
+ */
+export const SEARCH_COUNT_LIMIT = 1000;
 export const LIST_SCROLL_THRESHOLD_PX = 100;
 export const MESSAGE_LIST_SCROLL_THRESHOLD_PX = 50;
 export const CONNECTION_BADGE_CHECK_MS = 2_000;

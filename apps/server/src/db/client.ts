@@ -15,7 +15,14 @@ export interface Database {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export function connectDatabase(url: string, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    // The API runs many short statements at once. JIT compiling a plan, or starting parallel
+    // workers for it, costs more than such a statement's run and takes cores from the others.
+    options: '-c jit=off -c max_parallel_workers_per_gather=0',
+  });
   // An idle client that loses its connection must not take the process down.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });

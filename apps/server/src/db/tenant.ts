@@ -96,6 +96,18 @@ export class TenantDb {
     return row?.value ?? 0;
   }
 
+  /** Like `count`, but stops counting at `limit` rows: a bound for searches over many rows. */
+  async countUpTo<T extends TenantTable>(table: T, where: SQL | undefined, limit: number) {
+    const rows = this.#db
+      .select({ one: sql`1` })
+      .from(table as PgTable)
+      .where(this.scope(table, where))
+      .limit(limit)
+      .as('counted');
+    const [row] = await this.#db.select({ value: count() }).from(rows);
+    return row?.value ?? 0;
+  }
+
   insert<T extends TenantTable>(
     table: T,
     values: NoInfer<WithoutCompany<T['$inferInsert']> | WithoutCompany<T['$inferInsert']>[]>,

@@ -78,7 +78,10 @@ export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
 
 export const contactsPageSchema = z.object({
   contacts: z.array(contactSchema),
+  /** Matching rows; a search counts no further than SEARCH_COUNT_LIMIT (see countExact). */
   count: z.number(),
+  /** False when a search found more than SEARCH_COUNT_LIMIT: `count` is then a lower bound. */
+  countExact: z.boolean(),
   hasMore: z.boolean(),
 });
 

@@ -65,7 +65,10 @@ export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 
 export const ticketsPageSchema = z.object({
   tickets: z.array(ticketSchema),
+  /** Matching rows; a search counts no further than SEARCH_COUNT_LIMIT (see countExact). */
   count: z.number(),
+  /** False when a search found more than SEARCH_COUNT_LIMIT: `count` is then a lower bound. */
+  countExact: z.boolean(),
   hasMore: z.boolean(),
 });
 

@@ -1,4 +1,4 @@
-import { integer, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, timestamp } from 'drizzle-orm/pg-core';
 
 /** Columns every table carries. */
 export const timestamps = {
@@ -11,3 +11,8 @@ export const timestamps = {
 
 /** The tenant column; every tenant table has it and `tenantDb` filters and stamps it. */
 export const companyIdColumn = () => integer('company_id').notNull();
+
+/** A PostgreSQL text-search document, written and read only by SQL (the search indexes). */
+export const tsvector = customType<{ data: string; driverData: string }>({
+  dataType: () => 'tsvector',
+});

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   foreignKey,
@@ -10,7 +11,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companyIdColumn, timestamps } from './columns';
+import { companyIdColumn, timestamps, tsvector } from './columns';
 import { companies } from './companies';
 
 export interface ContactExtraInfo {
@@ -33,6 +34,13 @@ export const contacts = pgTable(
     isGroup: boolean('is_group').notNull().default(false),
     extraInfo: jsonb('extra_info').$type<ContactExtraInfo[]>().notNull().default([]),
     whatsappId: integer('whatsapp_id'),
+    /**
+     * Words of the name and email and every part of the number, kept by PostgreSQL
+     * (contact_search_document, migration 0004) for the search of GET /contacts.
+     */
+    searchDocument: tsvector('search_document').generatedAlwaysAs(
+      sql`contact_search_document(name, number, email)`,
+    ),
     ...timestamps,
   },
   (t) => [
@@ -40,10 +48,8 @@ export const contacts = pgTable(
     index('contacts_company_name_idx').on(t.companyId, t.name),
     index('contacts_company_lid_idx').on(t.companyId, t.lid),
     index('contacts_company_created_idx').on(t.companyId, t.createdAt),
-    // Search by any part of a name, number or email (pg_trgm).
-    index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
-    index('contacts_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // Search by words of the name or email and any part of the number (btree_gin for the company).
+    index('contacts_search_idx').using('gin', t.companyId, t.searchDocument),
     unique('contacts_company_id_key').on(t.companyId, t.id),
     foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
   ],

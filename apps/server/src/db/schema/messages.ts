@@ -53,8 +53,6 @@ export const messages = pgTable(
   (t) => [
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt.desc(), t.id.desc()),
     index('messages_company_idx').on(t.companyId),
-    // Ticket search by words of the conversation (pg_trgm).
-    index('messages_body_trgm_idx').using('gin', t.body.op('gin_trgm_ops')),
     // What opening a ticket marks as read.
     index('messages_ticket_unread_idx')
       .on(t.ticketId)

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { companyIdColumn, timestamps } from './columns';
+import { companyIdColumn, timestamps, tsvector } from './columns';
 import { companies } from './companies';
 import { connections } from './connections';
 import { contacts } from './contacts';
@@ -47,7 +47,12 @@ export const tickets = pgTable(
     uniqueIndex('tickets_uuid_key').on(t.uuid),
     unique('tickets_company_id_key').on(t.companyId, t.id),
     // The lists: by status, by queue and by agent, newest first.
-    index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt.desc()),
+    index('tickets_company_status_updated_id_idx').on(
+      t.companyId,
+      t.status,
+      t.updatedAt.desc(),
+      t.id.desc(),
+    ),
     index('tickets_company_queue_status_updated_idx').on(
       t.companyId,
       t.queueId,
@@ -60,6 +65,8 @@ export const tickets = pgTable(
       t.status,
       t.updatedAt.desc(),
     ),
+    // Counts by status: deduplicated, so counting a status's many rows reads a small index.
+    index('tickets_company_status_idx').on(t.companyId, t.status),
     index('tickets_company_updated_idx').on(t.companyId, t.updatedAt.desc(), t.id.desc()),
     index('tickets_company_created_idx').on(t.companyId, t.createdAt),
     index('tickets_company_unread_idx')
@@ -137,6 +144,27 @@ export const ticketTags = pgTable(
     foreignKey({
       columns: [t.companyId, t.tagId],
       foreignColumns: [tags.companyId, tags.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * What the ticket search looks in, one document per ticket: the words of its contact's name, every
+ * part of the contact's number, and the words of its messages. Kept by PostgreSQL triggers on
+ * tickets, messages and contacts (migration 0004), so every way of writing them keeps it current.
+ */
+export const ticketSearchDocuments = pgTable(
+  'ticket_search',
+  {
+    ticketId: integer('ticket_id').primaryKey(),
+    companyId: companyIdColumn(),
+    document: tsvector('document').notNull(),
+  },
+  (t) => [
+    index('ticket_search_document_idx').using('gin', t.companyId, t.document),
+    foreignKey({
+      columns: [t.companyId, t.ticketId],
+      foreignColumns: [tickets.companyId, tickets.id],
     }).onDelete('cascade'),
   ],
 );

@@ -1,12 +1,17 @@
-import type { Contact } from '@atendi/shared';
-import { asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type Contact, SEARCH_COUNT_LIMIT } from '@atendi/shared';
+import { asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { contacts } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
-import { isoRequired, likePattern } from '../../platform/routes';
+import { isoRequired } from '../../platform/routes';
+import { searchQuery } from '../../platform/search';
 
 const SAO_PAULO = 'America/Sao_Paulo';
 
-export function presentContact(row: typeof contacts.$inferSelect): Contact {
+/** A contact's columns without its search document, which only PostgreSQL reads. */
+const { searchDocument: _document, ...contactColumns } = getTableColumns(contacts);
+type ContactRow = Omit<typeof contacts.$inferSelect, 'searchDocument'>;
+
+export function presentContact(row: ContactRow): Contact {
   return {
     id: row.id,
     name: row.name,
@@ -21,15 +26,12 @@ export function presentContact(row: typeof contacts.$inferSelect): Contact {
   };
 }
 
-/** Name, number or email containing `term` (trigram indexes); typed phone signs are ignored. */
+/**
+ * Every word of `term` starting a word of the name or email, or a typed number anywhere in the
+ * number (contacts.search_document; see searchQuery).
+ */
 export function contactSearch(term: string): SQL {
-  const digits = term.replace(/\D/g, '');
-  const numberTerm = /^[\d\s()+.-]+$/.test(term) && digits ? digits : term;
-  return or(
-    ilike(contacts.name, likePattern(term)),
-    ilike(contacts.number, likePattern(numberTerm)),
-    ilike(contacts.email, likePattern(term)),
-  )!;
+  return sql`${contacts.searchDocument} @@ ${searchQuery(term)}`;
 }
 
 /** Created from the start of `from` to the end of `to`, São Paulo days; sargable bounds. */
@@ -46,28 +48,41 @@ export function createdBetween(from: string | undefined, to: string | undefined)
 const byName = [asc(contacts.name), asc(contacts.id)];
 
 export const contactsRepository = {
-  async page(db: TenantDb, where: SQL | undefined, limit: number, offset: number) {
+  /** A page by name and how many match; a search counts no further than SEARCH_COUNT_LIMIT. */
+  async page(
+    db: TenantDb,
+    where: SQL | undefined,
+    options: { limit: number; offset: number; search: boolean },
+  ) {
     const [rows, count] = await Promise.all([
       db
-        .selectFrom(contacts, where)
+        .select(contactColumns)
+        .from(contacts, where)
         .orderBy(...byName)
-        .limit(limit)
-        .offset(offset),
-      db.count(contacts, where),
+        .limit(options.limit)
+        .offset(options.offset),
+      options.search
+        ? db.countUpTo(contacts, where, SEARCH_COUNT_LIMIT + 1)
+        : db.count(contacts, where),
     ]);
-    return { rows: rows.map(presentContact), count };
+    return {
+      rows: rows.map(presentContact),
+      count: options.search ? Math.min(count, SEARCH_COUNT_LIMIT) : count,
+      countExact: !options.search || count <= SEARCH_COUNT_LIMIT,
+    };
   },
 
   async list(db: TenantDb, where: SQL | undefined, limit: number) {
     const rows = await db
-      .selectFrom(contacts, where)
+      .select(contactColumns)
+      .from(contacts, where)
       .orderBy(...byName)
       .limit(limit);
     return rows.map(presentContact);
   },
 
   async byId(db: TenantDb, id: number) {
-    const [row] = await db.selectFrom(contacts, eq(contacts.id, id)).limit(1);
+    const [row] = await db.select(contactColumns).from(contacts, eq(contacts.id, id)).limit(1);
     return row;
   },
 };

@@ -58,9 +58,13 @@ export class ContactsService {
         : createdBetween(query.dateStart, query.dateEnd),
     );
     const { limit, offset } = page(query.pageNumber, DEFAULT_PAGE_SIZE);
-    const { rows, count } = await repo.page(tenantDb(ctx), where, limit, offset);
+    const { rows, count, countExact } = await repo.page(tenantDb(ctx), where, {
+      limit,
+      offset,
+      search: Boolean(search),
+    });
     const { rows: pageRows, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);
-    return { contacts: pageRows, count, hasMore };
+    return { contacts: pageRows, count, countExact, hasMore };
   }
 
   /** Every contact for pickers, by name; capped so a huge address book cannot stall a page. */

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type Ticket } from '@atendi/shared';
+import { DEFAULT_SETTINGS, SEARCH_COUNT_LIMIT, type Ticket } from '@atendi/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -8,12 +8,14 @@ import {
   queues,
   settings,
   tags,
+  ticketSearchDocuments,
   tickets,
   ticketTags,
   users,
 } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
-import { isoRequired, likePattern } from '../../platform/routes';
+import { isoRequired } from '../../platform/routes';
+import { searchQuery } from '../../platform/search';
 
 const assignee = alias(users, 'assignee');
 
@@ -86,17 +88,34 @@ export async function ticketById(db: TenantDb, id: number): Promise<Ticket | und
 /** Newest activity first, in the order of tickets_company_updated_idx. */
 export const newestFirst = sql`${tickets.updatedAt} desc nulls last, ${tickets.id} desc nulls last`;
 
+/**
+ * A page of tickets, newest activity first, and how many match. The page is chosen on the tickets
+ * table alone (an index walk that stops after `limit` rows, past `offset`), and only its rows are
+ * joined to their contact, agent, queue, connection and tags: one statement for the rows, one for
+ * the count, whatever the page size. A search counts no further than SEARCH_COUNT_LIMIT.
+ */
 export async function ticketsPage(
   db: TenantDb,
   where: SQL | undefined,
-  limit: number,
-  offset: number,
+  options: { limit: number; offset: number; search: boolean },
 ) {
+  const page = db
+    .select({ id: tickets.id })
+    .from(tickets, where)
+    .orderBy(newestFirst)
+    .limit(options.limit)
+    .offset(options.offset);
   const [rows, count] = await Promise.all([
-    selectTickets(db, where).orderBy(newestFirst).limit(limit).offset(offset),
-    db.count(tickets, where),
+    selectTickets(db, sql`${tickets.id} = any(array(${page}))`).orderBy(newestFirst),
+    options.search
+      ? db.countUpTo(tickets, where, SEARCH_COUNT_LIMIT + 1)
+      : db.count(tickets, where),
   ]);
-  return { rows: rows.map(presentTicket), count };
+  return {
+    rows: rows.map(presentTicket),
+    count: Math.min(count, options.search ? SEARCH_COUNT_LIMIT : count),
+    countExact: !options.search || count <= SEARCH_COUNT_LIMIT,
+  };
 }
 
 const SAO_PAULO = 'America/Sao_Paulo';
@@ -108,34 +127,25 @@ export function onDay(column: typeof tickets.createdAt | typeof tickets.updatedA
 }
 
 /**
- * Tickets whose contact's name or number, or any message body, contains `term`. One id list
- * from the trigram indexes of contacts and messages, joined back to tickets by primary key.
+ * Tickets whose search document (contact name and number, words of the messages) matches `term`;
+ * see searchQuery for what matches.
  */
-export function ticketSearch(db: TenantDb, term: string): SQL {
-  const pattern = likePattern(term);
-  // People type numbers with spaces and signs; contacts keep the digits.
-  const digits = term.replace(/\D/g, '');
-  const numberPattern = /^[\d\s()+.-]+$/.test(term) && digits ? likePattern(digits) : pattern;
-  const companyId = db.companyId;
-  return sql`${tickets.id} in (
-    select m.ticket_id from ${messages} m
-    where m.company_id = ${companyId} and m.body ilike ${pattern}
-    union
-    select t2.id from ${tickets} t2 join ${contacts} c2 on c2.id = t2.contact_id
-    where t2.company_id = ${companyId} and c2.company_id = ${companyId}
-      and (c2.name ilike ${pattern} or c2.number ilike ${numberPattern}))`;
+export function matchingSearch(db: TenantDb, term: string): SQL {
+  const documents = ticketSearchDocuments;
+  return sql`${tickets.id} in (select ${documents.ticketId} from ${documents} where ${db.scope(
+    documents,
+    sql`${documents.document} @@ ${searchQuery(term)}`,
+  )})`;
 }
 
-/** Tickets that carry every one of `tagIds`. */
+/** Tickets that carry every one of `tagIds`: one probe of ticket_tags' key per tag. */
 export function withAllTags(tagIds: number[]): SQL {
-  const ids = [...new Set(tagIds)];
-  return sql`${tickets.id} in (
-    select tt.ticket_id from ${ticketTags} tt
-    where tt.tag_id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-    group by tt.ticket_id having count(distinct tt.tag_id) = ${ids.length})`;
+  return and(
+    ...[...new Set(tagIds)].map(
+      (id) =>
+        sql`exists (select 1 from ${ticketTags} tt where tt.ticket_id = ${tickets.id} and tt.tag_id = ${id})`,
+    ),
+  )!;
 }
 
 /** The contact's live (open or pending) ticket, on any connection. */

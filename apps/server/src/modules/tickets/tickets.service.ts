@@ -24,10 +24,10 @@ import {
   companySetting,
   exists,
   liveTicketOf,
+  matchingSearch,
   mediaOf,
   onDay,
   ticketById,
-  ticketSearch,
   ticketsPage,
   withAllTags,
 } from './tickets.repository';
@@ -55,9 +55,7 @@ export class TicketsService {
       ticketVisibility(ctx),
       // The working lists show the caller's tickets and the waiting line; show-all (admins) and
       // searches show everything the caller may read.
-      showAll || search
-        ? undefined
-        : or(eq(tickets.userId, ctx.userId), eq(tickets.status, 'pending')),
+      showAll || search ? undefined : workingList(ctx, query.status),
       query.status ? eq(tickets.status, query.status) : undefined,
       // Tickets with no queue yet are in every queue's waiting line.
       query.queueIds?.length
@@ -68,12 +66,16 @@ export class TicketsService {
       query.withUnreadMessages ? gt(tickets.unreadMessages, 0) : undefined,
       query.date ? onDay(tickets.createdAt, query.date) : undefined,
       query.updatedAt ? onDay(tickets.updatedAt, query.updatedAt) : undefined,
-      search ? ticketSearch(db, search) : undefined,
+      search ? matchingSearch(db, search) : undefined,
     ];
     const { limit, offset } = page(query.pageNumber, TICKETS_PAGE_SIZE);
-    const { rows, count } = await ticketsPage(db, and(...conditions), limit, offset);
+    const { rows, count, countExact } = await ticketsPage(db, and(...conditions), {
+      limit,
+      offset,
+      search: Boolean(search),
+    });
     const { rows: pageRows, hasMore } = sliceMore(rows, TICKETS_PAGE_SIZE);
-    return { tickets: pageRows, count, hasMore };
+    return { tickets: pageRows, count, countExact, hasMore };
   }
 
   get(ctx: RequestContext, id: number): Promise<Ticket> {
@@ -299,6 +301,16 @@ export class TicketsService {
     });
     return ticket;
   }
+}
+
+/**
+ * The caller's own tickets and the waiting line. Written for the status asked, so the planner is
+ * not handed a condition the status filter already decides (the waiting line is all pending).
+ */
+function workingList(ctx: RequestContext, status: TicketStatus | undefined): SQL | undefined {
+  if (status === 'pending') return undefined;
+  if (status) return eq(tickets.userId, ctx.userId);
+  return or(eq(tickets.userId, ctx.userId), eq(tickets.status, 'pending'));
 }
 
 /** A new queue, a new connection, another agent than the caller, or a transfer asked for. */

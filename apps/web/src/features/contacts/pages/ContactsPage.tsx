@@ -48,6 +48,10 @@ const hideOnTablet = { display: { xs: 'none', md: 'table-cell' } } as const;
 // the primary text needs the paper's white under it for enough contrast (not the page's grey)
 const onPage = { bgcolor: 'background.paper' } as const;
 
+/** The total to show: a search past SEARCH_COUNT_LIMIT reads '1000+'. */
+const totalOf = (page: { count: number; countExact?: boolean } | undefined, shown: number) =>
+  page ? `${page.count}${page.countExact === false ? '+' : ''}` : String(shown);
+
 export function ContactsPage() {
   const { t } = useTranslation('contacts');
   const me = useSessionUser();
@@ -328,7 +332,10 @@ export function ContactsPage() {
       </TableContainer>
       {contacts.data && rows.length > 0 && (
         <Typography variant="caption" color="text.secondary" sx={{ mt: 1 }} aria-live="polite">
-          {t('shown', { shown: rows.length, total: contacts.data.pages[0]?.count ?? rows.length })}
+          {t('shown', {
+            shown: rows.length,
+            total: totalOf(contacts.data.pages[0], rows.length),
+          })}
         </Typography>
       )}
 
