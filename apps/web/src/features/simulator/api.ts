@@ -44,10 +44,17 @@ export interface SimulatorMessage {
   vcard: string | null;
   ack: number;
   isDeleted: boolean;
+  /** The phone changed its text after sending it. */
+  isEdited?: boolean;
+  /** The message this one replies to. */
+  quotedProviderMessageId?: string | null;
   /** Inbound only: the company's connection took it. */
   delivered: boolean;
   createdAt: string;
 }
+
+/** What the phone may edit: text, and the caption of media (as on WhatsApp). */
+export const EDITABLE_KINDS = ['text', 'image', 'video', 'document'];
 
 export interface SimulatorSend {
   name?: string;
@@ -207,6 +214,26 @@ export function useMarkRead(connectionId: number, phone: string) {
           current?.map((message) =>
             message.direction === 'outbound' && message.ack < ack ? { ...message, ack } : message,
           ),
+      );
+    },
+  });
+}
+
+/** The phone edits (body) or deletes for everyone (no body) one of its own messages. */
+export function useChangeOwnMessage(connectionId: number, phone: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ id, body }: { id: number; body?: string }) => {
+      const path = `${base(connectionId)}/phones/${phone}/messages/${id}`;
+      return body === undefined
+        ? api.delete<SimulatorMessage>(path)
+        : api.put<SimulatorMessage>(path, { body });
+    },
+    onSuccess: (changed) => {
+      queryClient.setQueryData<SimulatorMessage[]>(
+        simulatorKeys.messages(connectionId, phone),
+        (current) => mergeMessages(current, [changed]),
       );
     },
   });

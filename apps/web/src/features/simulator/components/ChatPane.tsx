@@ -3,12 +3,22 @@ import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SimulatorMessage, type SimulatorPhone, useConversation, useMarkRead } from '../api';
+import { errorMessage } from '../../../app/errors';
+import { toast } from '../../../app/toast';
+import {
+  type SimulatorMessage,
+  type SimulatorPhone,
+  useChangeOwnMessage,
+  useConversation,
+  useMarkRead,
+} from '../api';
 import { Composer } from './Composer';
-import { MessageBubble } from './MessageBubble';
+import { type MessageActions, MessageBubble } from './MessageBubble';
+import { SimpleFormDialog } from './SimpleFormDialog';
 
 const dayKey = (date: Date) => `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
 
@@ -60,6 +70,37 @@ export function ChatPane({ connectionId, phone, onBack }: ChatPaneProps) {
   const stick = useRef(true);
   useReadReceipts(connectionId, phone.phone, messages);
   const name = phone.name || phone.phone;
+  const [replyTo, setReplyTo] = useState<SimulatorMessage | null>(null);
+  const [editing, setEditing] = useState<SimulatorMessage | null>(null);
+  const [draft, setDraft] = useState('');
+  const change = useChangeOwnMessage(connectionId, phone.phone);
+  const byProviderId = useMemo(
+    () => new Map(messages.map((message) => [message.providerMessageId, message])),
+    [messages],
+  );
+
+  const changeOwn = async (id: number, body?: string) => {
+    try {
+      await change.mutateAsync({ id, body });
+      return true;
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+      return false;
+    }
+  };
+  const actions: MessageActions = {
+    onReply: setReplyTo,
+    onEdit: (message) => {
+      setDraft(message.body);
+      setEditing(message);
+    },
+    onDelete: (message) => void changeOwn(message.id),
+  };
+  const saveEdit = async () => {
+    const body = draft.trim();
+    if (!editing || !body) return;
+    if (await changeOwn(editing.id, body)) setEditing(null);
+  };
 
   // follow new messages unless the person scrolled up to read older ones
   const lastId = messages.at(-1)?.id;
@@ -151,7 +192,15 @@ export function ChatPane({ connectionId, phone, onBack }: ChatPaneProps) {
                       </Typography>
                     </Box>
                   )}
-                  <MessageBubble message={message} />
+                  <MessageBubble
+                    message={message}
+                    quoted={
+                      message.quotedProviderMessageId
+                        ? byProviderId.get(message.quotedProviderMessageId)
+                        : undefined
+                    }
+                    actions={actions}
+                  />
                 </Fragment>
               );
             })}
@@ -163,7 +212,29 @@ export function ChatPane({ connectionId, phone, onBack }: ChatPaneProps) {
           </Typography>
         )}
       </Box>
-      <Composer connectionId={connectionId} phone={phone} />
+      <Composer
+        connectionId={connectionId}
+        phone={phone}
+        replyTo={replyTo}
+        onReplyDone={() => setReplyTo(null)}
+      />
+      <SimpleFormDialog
+        open={editing !== null}
+        title={t('chat.editTitle')}
+        submitLabel={t('chat.save')}
+        onSubmit={() => void saveEdit()}
+        onClose={() => setEditing(null)}
+      >
+        <TextField
+          id="simulator-edit"
+          label={t('chat.editLabel')}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          multiline
+          autoFocus
+          slotProps={{ htmlInput: { maxLength: 4096 } }}
+        />
+      </SimpleFormDialog>
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import CloseIcon from '@mui/icons-material/Close';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import PhoneMissedIcon from '@mui/icons-material/PhoneMissed';
 import PlaceIcon from '@mui/icons-material/Place';
@@ -8,11 +9,13 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/errors';
 import {
   type SimulatorKind,
+  type SimulatorMessage,
   type SimulatorPhone,
   type SimulatorSend,
   useSendMessage,
@@ -43,8 +46,16 @@ function readBase64(file: File): Promise<string> {
   });
 }
 
+interface ComposerProps {
+  connectionId: number;
+  phone: SimulatorPhone;
+  /** The message the next text replies to (quotes), if any. */
+  replyTo?: SimulatorMessage | null;
+  onReplyDone?: () => void;
+}
+
 /** What the phone can send: text, a file, a location, a contact card or a missed call. */
-export function Composer({ connectionId, phone }: { connectionId: number; phone: SimulatorPhone }) {
+export function Composer({ connectionId, phone, replyTo, onReplyDone }: ComposerProps) {
   const { t } = useTranslation('simulator');
   const send = useSendMessage(connectionId, phone.phone);
   const [text, setText] = useState('');
@@ -68,7 +79,10 @@ export function Composer({ connectionId, phone }: { connectionId: number; phone:
   const sendText = () => {
     const body = text.trim();
     if (!body || send.isPending) return;
-    void submit({ kind: 'text', body }, true);
+    const quote = replyTo ? { quotedProviderMessageId: replyTo.providerMessageId } : {};
+    void submit({ kind: 'text', body, ...quote }, true).then((sent) => {
+      if (sent && replyTo) onReplyDone?.();
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -128,6 +142,36 @@ export function Composer({ connectionId, phone }: { connectionId: number; phone:
         <Alert severity="error" role="alert" onClose={() => setError(null)} sx={{ mb: 1 }}>
           {error}
         </Alert>
+      )}
+      {replyTo && (
+        <Box
+          role="status"
+          aria-label={t('chat.replyingTo')}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            mb: 0.5,
+            px: 1,
+            py: 0.5,
+            borderLeft: 4,
+            borderColor: '#06cf9c',
+            bgcolor: 'background.paper',
+            borderRadius: 1,
+          }}
+        >
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="caption" sx={{ fontWeight: 600, display: 'block' }}>
+              {t('chat.replyingTo')}
+            </Typography>
+            <Typography variant="caption" noWrap sx={{ display: 'block' }}>
+              {replyTo.body || replyTo.fileName || t(`chat.${replyTo.kind}`, { defaultValue: '' })}
+            </Typography>
+          </Box>
+          <IconButton size="small" aria-label={t('chat.cancelReply')} onClick={onReplyDone}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Box>
       )}
       <Box sx={{ display: 'flex', gap: 0.25, mb: 0.5 }}>
         {action('chat.attach', <AttachFileIcon fontSize="small" />, () =>

@@ -1,16 +1,20 @@
 import BlockIcon from '@mui/icons-material/Block';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import DescriptionIcon from '@mui/icons-material/Description';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PhoneMissedIcon from '@mui/icons-material/PhoneMissed';
 import PlaceIcon from '@mui/icons-material/Place';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiBaseUrl } from '../../../app/api';
 import { formatTime } from '../../../app/format';
-import type { SimulatorMessage } from '../api';
+import { EDITABLE_KINDS, type SimulatorMessage } from '../api';
 import { parseVcard } from '../vcard';
 import { whatsappText } from '../whatsappText';
 import { Ticks } from './Ticks';
@@ -193,11 +197,88 @@ function Content({ message }: { message: SimulatorMessage }) {
   );
 }
 
+/** The message replied to, as a short strip above the reply. */
+function Quoted({ quoted }: { quoted: SimulatorMessage }) {
+  const { t } = useTranslation('simulator');
+  const who = quoted.direction === 'inbound' ? t('chat.phone') : t('chat.company');
+  const text = quoted.isDeleted
+    ? t('chat.deleted')
+    : quoted.body || quoted.fileName || t(`chat.${quoted.kind}`, { defaultValue: '' });
+  return (
+    <Box
+      role="note"
+      aria-label={t('chat.quoted')}
+      sx={{
+        borderLeft: 4,
+        borderColor: quoted.direction === 'inbound' ? '#06cf9c' : '#53bdeb',
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+        px: 1,
+        py: 0.5,
+        mb: 0.5,
+      }}
+    >
+      <Typography variant="caption" sx={{ fontWeight: 600, display: 'block' }}>
+        {who}
+      </Typography>
+      <Typography variant="caption" sx={{ display: 'block', overflowWrap: 'anywhere' }} noWrap>
+        {text}
+      </Typography>
+    </Box>
+  );
+}
+
+export interface MessageActions {
+  onReply(message: SimulatorMessage): void;
+  onEdit(message: SimulatorMessage): void;
+  onDelete(message: SimulatorMessage): void;
+}
+
+/** Reply to any message; edit or delete for everyone the phone's own. */
+function ActionsMenu({ message, actions }: { message: SimulatorMessage; actions: MessageActions }) {
+  const { t } = useTranslation('simulator');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const own = message.direction === 'inbound';
+  const close = () => setAnchor(null);
+  const choose = (action: (message: SimulatorMessage) => void) => () => {
+    close();
+    action(message);
+  };
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={t('chat.actions')}
+        aria-haspopup="menu"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ p: 0, ml: 0.5, opacity: 0.6 }}
+      >
+        <ExpandMoreIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        <MenuItem onClick={choose(actions.onReply)}>{t('chat.reply')}</MenuItem>
+        {own && EDITABLE_KINDS.includes(message.kind) && (
+          <MenuItem onClick={choose(actions.onEdit)}>{t('chat.edit')}</MenuItem>
+        )}
+        {own && <MenuItem onClick={choose(actions.onDelete)}>{t('chat.deleteForAll')}</MenuItem>}
+      </Menu>
+    </>
+  );
+}
+
 /**
  * One message as the phone shows it: the phone's own on the right, the company's on the left
  * with their ticks.
  */
-export function MessageBubble({ message }: { message: SimulatorMessage }) {
+export function MessageBubble({
+  message,
+  quoted,
+  actions,
+}: {
+  message: SimulatorMessage;
+  quoted?: SimulatorMessage;
+  actions?: MessageActions;
+}) {
   const { t } = useTranslation('simulator');
   const own = message.direction === 'inbound';
   return (
@@ -235,6 +316,7 @@ export function MessageBubble({ message }: { message: SimulatorMessage }) {
         <Box component="span" sx={visuallyHidden}>
           {own ? t('chat.phone') : t('chat.company')}:{' '}
         </Box>
+        {quoted && !message.isDeleted && <Quoted quoted={quoted} />}
         <Content message={message} />
         <Box
           sx={{
@@ -245,6 +327,11 @@ export function MessageBubble({ message }: { message: SimulatorMessage }) {
             mt: 0.25,
           }}
         >
+          {message.isEdited && !message.isDeleted && (
+            <Typography variant="caption" sx={{ fontSize: 11, opacity: 0.7, fontStyle: 'italic' }}>
+              {t('chat.edited')}
+            </Typography>
+          )}
           <Typography
             component="time"
             dateTime={message.createdAt}
@@ -254,6 +341,7 @@ export function MessageBubble({ message }: { message: SimulatorMessage }) {
             {formatTime(message.createdAt)}
           </Typography>
           <Ticks message={message} />
+          {actions && !message.isDeleted && <ActionsMenu message={message} actions={actions} />}
         </Box>
       </Box>
     </Box>

@@ -413,4 +413,125 @@ describe('SimulatorPage', { timeout: 20_000 }, () => {
     );
     expect(screen.getByRole('status', { name: 'Status' }).textContent).toContain('Conectado');
   });
+
+  it("replies to a message: the text goes with the quoted message's id and shows the quote", async () => {
+    let sent: SimulatorMessage | undefined;
+    const calls = serve({
+      extra: (call) => {
+        if (call.method !== 'POST' || !call.url.pathname.endsWith('/messages')) return undefined;
+        const body = call.body as { body: string; quotedProviderMessageId?: string };
+        sent = message(40, 'inbound', body.body, {
+          delivered: false,
+          createdAt: today(10),
+          quotedProviderMessageId: body.quotedProviderMessageId ?? null,
+        });
+        return json(201, sent);
+      },
+    });
+    renderPage();
+    const log = await openMaria();
+    await within(log).findByText('Resposta lida');
+    fireEvent.click(
+      within(bubble(log, 'Resposta lida')).getByRole('button', { name: 'Ações da mensagem' }),
+    );
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Responder' }));
+    const replying = await screen.findByRole('status', { name: 'Respondendo a' });
+    expect(replying.textContent).toContain('Resposta lida');
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Mensagem de Maria' }), {
+      target: { value: 'Sobre isso' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Respondendo a' })).toBeNull());
+    const post = calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/messages'));
+    expect(post?.body).toEqual({
+      name: 'Maria',
+      kind: 'text',
+      body: 'Sobre isso',
+      quotedProviderMessageId: 'P4',
+    });
+    const reply = bubble(log, 'Sobre isso');
+    expect(within(reply).getByRole('note', { name: 'Mensagem respondida' }).textContent).toContain(
+      'Resposta lida',
+    );
+  });
+
+  it("edits and deletes the phone's own messages for everyone, not the company's", async () => {
+    const calls = serve({
+      extra: (call) => {
+        if (call.url.pathname !== `/simulator/connections/5/phones/${MARIA}/messages/1`) {
+          return undefined;
+        }
+        if (call.method === 'PUT') {
+          const { body } = call.body as { body: string };
+          return json(200, message(1, 'inbound', body, { createdAt: yesterday, isEdited: true }));
+        }
+        return json(200, message(1, 'inbound', '', { createdAt: yesterday, isDeleted: true }));
+      },
+    });
+    renderPage();
+    const log = await openMaria();
+    await within(log).findByText('Bom dia');
+    // The company's replies can only be answered.
+    fireEvent.click(
+      within(bubble(log, 'Resposta enviada')).getByRole('button', { name: 'Ações da mensagem' }),
+    );
+    expect(await screen.findByRole('menuitem', { name: 'Responder' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Editar' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Apagar para todos' })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+
+    fireEvent.click(
+      within(bubble(log, 'Bom dia')).getByRole('button', { name: 'Ações da mensagem' }),
+    );
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar mensagem' });
+    fireEvent.change(within(dialog).getByLabelText('Novo texto'), {
+      target: { value: 'Boa tarde' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    const edited = await within(log).findByText('Boa tarde');
+    expect(within(edited.closest('li') as HTMLElement).getByText('editada')).toBeTruthy();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toEqual({ body: 'Boa tarde' });
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(
+      within(bubble(log, 'Boa tarde')).getByRole('button', { name: 'Ações da mensagem' }),
+    );
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Apagar para todos' }));
+    expect(await within(log).findByText('Mensagem apagada')).toBeTruthy();
+    expect(within(log).queryByText('Boa tarde')).toBeNull();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+
+  it("'Desconectar telefone' unpairs the phone and the connection shows DISCONNECTED", async () => {
+    let status = 'CONNECTED';
+    const calls = serve({
+      extra: (call) => {
+        if (call.url.pathname === '/simulator/connections') {
+          return json(200, [{ id: 5, name: 'Simulador', status, number: '' }]);
+        }
+        if (call.url.pathname === '/simulator/connections/5/disconnect') {
+          // the phone removes the linked device; the session reports it
+          status = 'DISCONNECTED';
+          return new Response(null, { status: 204 });
+        }
+        return undefined;
+      },
+    });
+    renderPage();
+    const state = await screen.findByRole('status', { name: 'Status' });
+    await waitFor(() => expect(state.textContent).toContain('Conectado'));
+    fireEvent.click(screen.getByRole('button', { name: 'Desconectar telefone' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Status' }).textContent).toContain('Desconectado'),
+    );
+    expect(calls.filter((c) => c.url.pathname.endsWith('/disconnect'))).toHaveLength(1);
+    expect(calls.find((c) => c.url.pathname.endsWith('/disconnect'))?.method).toBe('POST');
+    expect(screen.queryByRole('button', { name: 'Desconectar telefone' })).toBeNull();
+    expect(await screen.findByText('Telefone desconectado.')).toBeTruthy();
+  });
 });
