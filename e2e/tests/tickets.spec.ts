@@ -1,16 +1,46 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { expectAccessible, pairSimulator, shot, signIn } from '../support';
+import { api, expectAccessible, pairSimulator, shot, signIn, tokenOf } from '../support';
 
 const stamp = String(Date.now());
 const PHONE = `55118${stamp.slice(-8)}`;
 const CONTACT = `Paciente ${stamp.slice(-4)}`;
 const HELLO = `Bom dia, preciso de ajuda ${stamp}`;
-const REPLY = `Claro! Vamos resolver ${stamp}`;
+const SHORTCODE = `ajuda${stamp.slice(-5)}`;
+const QUICK = `Claro! Vamos resolver ${stamp}`;
+const CAPTION = `Segue o comprovante ${stamp}`;
+const FILE_NAME = `comprovante-${stamp}.png`;
 const XSS = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+
+/** The picture the agent attaches: a 96x64 PNG in WhatsApp green. */
+function picture(): Buffer {
+  const [width, height] = [96, 64];
+  const line = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) line.set([37, 211, 102], 1 + x * 3);
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const framed = Buffer.alloc(8 + body.length);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), 4 + body.length);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => line)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 test('tickets: a contact writes, the agent accepts and replies, resolves and reopens', async ({
   page,
   context,
+  request,
 }) => {
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -18,6 +48,11 @@ test('tickets: a contact writes, the agent accepts and replies, resolves and reo
     void dialog.dismiss();
   });
   await signIn(page);
+  // the agent's quick reply, offered after '/'
+  await api(request, await tokenOf(page), 'POST', '/quick-messages', {
+    shortcode: SHORTCODE,
+    message: QUICK,
+  });
   const phone = await context.newPage();
   await pairSimulator(page, phone);
 
@@ -44,6 +79,12 @@ test('tickets: a contact writes, the agent accepts and replies, resolves and reo
   const item = waiting.getByTestId('ticket-item').filter({ hasText: CONTACT });
   await expect(item).toBeVisible({ timeout: 20_000 });
   await expect(item).toContainText(HELLO);
+  // the contact's profile picture (the simulator draws one per number)
+  const avatar = item.getByRole('img', { name: CONTACT });
+  await expect(avatar).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
   await shot(page, '30-tickets-pending');
 
   // accepted with its button, then the conversation is the current one
@@ -57,19 +98,60 @@ test('tickets: a contact writes, the agent accepts and replies, resolves and reo
     'true',
   );
 
-  // the reply reaches the phone
-  const input = conversation.getByRole('textbox', { name: 'Mensagem' });
-  await input.fill(REPLY);
-  await input.press('Enter');
-  await expect(conversation.getByRole('list', { name: 'Mensagens' })).toContainText(REPLY);
-  await expect(log.getByRole('listitem').filter({ hasText: REPLY })).toBeVisible({
+  // opening the ticket read the contact's message: blue ticks on the phone
+  const hello = log.getByRole('listitem').filter({ hasText: HELLO });
+  await expect(hello.getByRole('img', { name: 'Lida pela empresa', exact: true })).toBeVisible({
     timeout: 20_000,
   });
+
+  // a quick reply chosen after '/': the phone gets it and reads it, the ticks turn blue
+  const messages = conversation.getByRole('list', { name: 'Mensagens' });
+  const input = conversation.getByRole('textbox', { name: 'Mensagem' });
+  await input.fill(`/${SHORTCODE}`);
+  const quickReplies = conversation.getByRole('listbox', { name: 'Respostas rápidas' });
+  // labels are cut at 35 characters
+  await quickReplies
+    .getByRole('option', { name: `${SHORTCODE} - Claro! Vamos resolver …` })
+    .click();
+  await expect(input).toHaveValue(QUICK);
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+  const sentQuick = messages.getByRole('listitem').filter({ hasText: QUICK });
+  await expect(sentQuick).toBeVisible();
+  const phoneQuick = log.getByRole('listitem').filter({ hasText: QUICK });
+  await expect(phoneQuick).toBeVisible({ timeout: 20_000 });
+  await expect(phoneQuick.getByRole('img', { name: 'Lida', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(sentQuick.getByRole('img', { name: 'Lida', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // a file from the picker with a caption: the phone gets the image, and reads it too
+  const chooser = page.waitForEvent('filechooser');
+  await conversation.getByRole('button', { name: 'Anexar arquivos' }).click();
+  await (await chooser).setFiles({ name: FILE_NAME, mimeType: 'image/png', buffer: picture() });
+  await expect(conversation.getByRole('list', { name: 'Arquivos anexados' })).toContainText(
+    FILE_NAME,
+  );
+  await input.fill(CAPTION);
+  await input.press('Enter');
+  const sentFile = messages.getByRole('listitem').filter({ hasText: CAPTION });
+  await expect(sentFile.locator('img').first()).toBeVisible({ timeout: 20_000 });
+  const phoneFile = log.getByRole('listitem').filter({ hasText: CAPTION });
+  await expect(phoneFile.locator('img').first()).toBeVisible({ timeout: 20_000 });
+  await expect(phoneFile.getByRole('img', { name: 'Lida', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(sentFile.getByRole('img', { name: 'Lida', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await phoneFile.scrollIntoViewIfNeeded();
+  await shot(phone, '37-simulator-quick-reply-and-file');
 
   // markup from the contact is shown as text, never run
   await phone.getByLabel(`Mensagem de ${CONTACT}`).fill(`Olá *negrito* ${XSS}`);
   await phone.getByRole('button', { name: 'Enviar', exact: true }).click();
-  const messages = conversation.getByRole('list', { name: 'Mensagens' });
   await expect(messages).toContainText(XSS, { timeout: 20_000 });
   await expect(messages.locator('b', { hasText: 'negrito' })).toBeVisible();
   await expect(messages.locator('img[src="x"]')).toHaveCount(0);
