@@ -27,6 +27,11 @@ const messageFields = {
   mediaName: z.string().nullable(),
   /** 0 waiting to be sent, 1 sent, 2 delivered, 3 read, 4 played; -1 failed to send. */
   ack: z.number(),
+  /**
+   * Outbound only. 'unknown' (with ack -1): the network may have taken it (its answer was lost),
+   * so it is not sent again by itself; a person decides.
+   */
+  sendState: z.enum(['pending', 'sending', 'sent', 'failed', 'unknown']).nullable().optional(),
   isDeleted: z.boolean(),
   isEdited: z.boolean(),
   contactId: z.number().nullable(),

@@ -118,6 +118,13 @@ describe('outbound sends', () => {
     expect(graphSends('chegou?')).toBe(1);
     const [row] = await t.database.db.select().from(messages).where(eq(messages.body, 'chegou?'));
     expect(row).toMatchObject({ ack: -1, sendState: 'unknown', providerMessageId: null });
+    // The agent's screen is told it may have arrived.
+    const told = t.emitted.filter(
+      (e) =>
+        e.event === `company-${companyId}-appMessage` &&
+        (e.payload as { message: { id: number } }).message.id === row!.id,
+    );
+    expect(told.at(-1)?.payload).toMatchObject({ message: { ack: -1, sendState: 'unknown' } });
 
     // Reconnecting sends what waits, not what may have arrived.
     await t.app.services.outbound.flushPending(companyId, cloudId);

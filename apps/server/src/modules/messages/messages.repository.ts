@@ -39,6 +39,7 @@ export function presentMessage(row: MessageRow, storage: Storage, baseUrl = ''):
         : null,
     mediaName: message.mediaName,
     ack: message.ack,
+    sendState: message.sendState,
     isDeleted: message.isDeleted,
     isEdited: message.isEdited,
     contactId: message.contactId,

@@ -144,6 +144,11 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
             {formatBody(message.body)}
           </Typography>
         )}
+        {mine && message.ack < 0 && message.sendState === 'unknown' && !message.isDeleted && (
+          <Typography variant="caption" color="warning.main" component="div" role="note">
+            {t('sendUnknown')}
+          </Typography>
+        )}
         <Typography
           variant="caption"
           color="text.secondary"

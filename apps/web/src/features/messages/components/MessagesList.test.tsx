@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireSession } from '../../../app/guards';
 import { json, stubFetch } from '../../../test/fetch';
@@ -107,5 +107,49 @@ describe('MessagesList', () => {
     expect(
       calls.some((call) => call.method === 'POST' && call.url.pathname === '/messages/5/retry'),
     ).toBe(true);
+  });
+
+  it('warns that a send of unknown outcome may have arrived, and leaves the agent to send it again', async () => {
+    const calls = stubFetch((call) => {
+      if (call.url.pathname === '/auth/me') return json(200, sessionUser());
+      if (call.url.pathname === '/messages/1') {
+        return json(200, {
+          messages: [
+            messageRow(6, { fromMe: true, ack: -1, sendState: 'unknown', body: 'Chegou?' }),
+            messageRow(7, { fromMe: true, ack: -1, sendState: 'failed', body: 'Não saiu' }),
+          ],
+          hasMore: false,
+        });
+      }
+      if (call.url.pathname === '/messages/6/retry') {
+        return json(
+          200,
+          messageRow(6, { fromMe: true, ack: 1, sendState: 'sent', body: 'Chegou?' }),
+        );
+      }
+      return json(404, {});
+    });
+    renderWithApp(
+      <RequireSession>
+        <MessagesList ticket={ticketRow(1)} />
+      </RequireSession>,
+    );
+    const list = await screen.findByRole('list', { name: 'Mensagens' });
+    const unknown = (await within(list).findByText('Chegou?')).closest(
+      '[data-testid="message"]',
+    ) as HTMLElement;
+    expect(within(unknown).getByRole('note').textContent).toBe(
+      'Pode ter sido entregue: confira com o contato antes de enviar de novo.',
+    );
+    const failed = within(list)
+      .getByText('Não saiu')
+      .closest('[data-testid="message"]') as HTMLElement;
+    expect(within(failed).queryByRole('note')).toBeNull();
+    // Nothing is sent again until the agent asks.
+    expect(calls.some((call) => call.url.pathname.endsWith('/retry'))).toBe(false);
+    fireEvent.click(within(unknown).getByRole('button', { name: 'Opções da mensagem' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(within(unknown).queryByRole('note')).toBeNull());
+    expect(calls.filter((call) => call.url.pathname === '/messages/6/retry')).toHaveLength(1);
   });
 });
