@@ -133,6 +133,10 @@ export class TicketsService {
     const target = data.status ?? current.status;
     if (target === 'closed') return this.#resolve(ctx, current);
     if (isTransfer(ctx, current, data)) return this.#transfer(ctx, current, data);
+    // An accept that arrives after another agent's: the ticket is taken, say by whom.
+    if (target === 'open' && current.status === 'open' && current.userId !== ctx.userId) {
+      throw otherOpenTicket(current);
+    }
     if (target === current.status) return current;
     if (current.status === 'pending') return this.#accept(ctx, current);
     if (current.status === 'open') return this.#return(ctx, current);

@@ -472,6 +472,17 @@ describe('PUT /tickets/:id', () => {
     });
   });
 
+  it('answers a late accept with who has the ticket', async () => {
+    const ticket = await live(home.companyId, { queueId: queueA.id });
+    expect((await put(agentA.token, ticket.id, { status: 'open' })).statusCode).toBe(200);
+    const late = await put(agentA2.token, ticket.id, { status: 'open' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      error: 'ERR_OTHER_OPEN_TICKET',
+      ticket: { userId: agentA.user.id },
+    });
+  });
+
   it('greets the contact on accept when sendGreetingAccepted is enabled, not for groups', async () => {
     const fresh = await inboxCompany(t);
     const q = await t.make.queue(fresh.companyId);
