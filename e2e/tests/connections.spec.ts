@@ -152,5 +152,13 @@ test('pair the simulator connection through its QR dialog and talk to the compan
   await shot(page, '17-connection-dialog-phone');
   await edit.getByRole('button', { name: 'Cancelar' }).click();
   await expect(edit).toBeHidden();
+
+  // the phone removes the linked device: both screens see the connection DISCONNECTED
+  await phone.getByRole('button', { name: 'Desconectar telefone' }).click();
+  await expect(phone.getByRole('status', { name: 'Status' }).getByText('Desconectado')).toBeVisible(
+    { timeout: 20_000 },
+  );
+  await expect(phone.getByRole('button', { name: 'Desconectar telefone' })).toBeHidden();
+  await expect(row.getByText('Desconectado')).toBeVisible({ timeout: 20_000 });
   await phone.close();
 });
