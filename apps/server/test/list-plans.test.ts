@@ -1,0 +1,235 @@
+import { sql } from 'drizzle-orm';
+import type { QueryConfig } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+import { agent, inboxCompany, inboxFactories } from './inbox';
+
+/**
+ * The list calls, checked by the shape of their queries rather than by timings: each statement a
+ * list runs is explained with sequential scans priced out (a test database is too small for the
+ * planner to prefer indexes on its own), and no plan may still read tickets, messages, contacts
+ * or the search documents from end to end; and a list runs a fixed number of statements, however
+ * many rows it answers (no query per row).
+ */
+
+const BIG_TABLES = ['tickets', 'messages', 'contacts', 'ticket_search', 'ticket_tags'];
+
+let t: TestServer;
+let make: ReturnType<typeof inboxFactories>;
+let company: Awaited<ReturnType<typeof inboxCompany>>;
+let agentToken: string;
+let queueId: number;
+let tagIds: number[];
+let longTicketId: number;
+
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/** Every statement the app sends while `work` runs, the session check excepted. */
+async function statementsOf(work: () => Promise<unknown>): Promise<Statement[]> {
+  const pool = t.database.pool as unknown as {
+    query: (config: string | QueryConfig, values?: unknown[]) => Promise<unknown>;
+  };
+  const original = pool.query;
+  const seen: Statement[] = [];
+  pool.query = function (this: unknown, config, values) {
+    const text = typeof config === 'string' ? config : config.text;
+    seen.push({ text, values: values ?? (typeof config === 'string' ? [] : config.values) ?? [] });
+    return original.call(this, config, values);
+  } as typeof pool.query;
+  try {
+    await work();
+  } finally {
+    pool.query = original;
+  }
+  return seen.filter((statement) => !/\bauth_sessions\b/.test(statement.text));
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** The sequential scans of big tables in a statement's plan, with seqscans priced out. */
+async function seqScans(statement: Statement): Promise<string[]> {
+  const client = await t.database.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local enable_seqscan = off');
+    const { rows } = await client.query({
+      text: `explain (format json) ${statement.text}`,
+      values: statement.values,
+    });
+    const found: string[] = [];
+    const walk = (node: PlanNode) => {
+      if (node['Node Type'] === 'Seq Scan' && BIG_TABLES.includes(node['Relation Name'] ?? '')) {
+        found.push(node['Relation Name']!);
+      }
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    walk(rows[0]['QUERY PLAN'][0].Plan);
+    return found;
+  } finally {
+    await client.query('rollback');
+    client.release();
+  }
+}
+
+/** More of everything: tickets with messages and tags, messages in the long conversation. */
+async function grow(tickets: number, messagesPerTicket: number) {
+  for (let i = 0; i < tickets; i++) {
+    const status = (['open', 'pending', 'closed'] as const)[i % 3];
+    const ticket = await make.ticket(company.companyId, {
+      whatsappId: company.connection.id,
+      queueId: i % 2 ? queueId : null,
+      status,
+      userId: status === 'pending' ? null : company.admin.id,
+      unreadMessages: i % 4,
+    });
+    for (let m = 0; m < messagesPerTicket; m++) {
+      await make.message(company.companyId, ticket.id, { body: `pedido de reembolso ${i}-${m}` });
+    }
+    for (const tagId of tagIds.slice(0, 1 + (i % 2))) {
+      await make.tagTicket(company.companyId, ticket.id, tagId);
+    }
+  }
+  await t.database.db.execute(sql`
+    insert into messages (company_id, ticket_id, body)
+    select ${company.companyId}, ${longTicketId}, 'conversa longa ' || g
+    from generate_series(1, 100) g`);
+}
+
+const today = new Date().toISOString().slice(0, 10);
+
+const CASES: { name: string; as: 'admin' | 'agent'; path: () => string }[] = [
+  {
+    name: 'tickets open, admin, show all',
+    as: 'admin',
+    path: () => '/tickets?status=open&showAll=true',
+  },
+  {
+    name: 'tickets pending, admin, show all',
+    as: 'admin',
+    path: () => '/tickets?status=pending&showAll=true',
+  },
+  {
+    name: 'tickets closed, page 2',
+    as: 'admin',
+    path: () => '/tickets?status=closed&showAll=true&pageNumber=2',
+  },
+  { name: 'tickets open, agent', as: 'agent', path: () => '/tickets?status=open' },
+  {
+    name: 'tickets pending, agent of a queue',
+    as: 'agent',
+    path: () => `/tickets?status=pending&queueIds=[${queueId}]`,
+  },
+  { name: 'tickets, every status, agent', as: 'agent', path: () => '/tickets' },
+  {
+    name: 'tickets with tags',
+    as: 'admin',
+    path: () => `/tickets?showAll=true&tags=[${tagIds.join(',')}]`,
+  },
+  {
+    name: 'tickets with users',
+    as: 'admin',
+    path: () => `/tickets?showAll=true&users=[${company.admin.id}]`,
+  },
+  {
+    name: 'tickets with unread messages',
+    as: 'admin',
+    path: () => '/tickets?status=open&showAll=true&withUnreadMessages=true',
+  },
+  {
+    name: 'tickets of a day',
+    as: 'admin',
+    path: () => `/tickets?showAll=true&date=${today}&updatedAt=${today}`,
+  },
+  {
+    name: 'search: a word of the messages',
+    as: 'admin',
+    path: () => '/tickets?showAll=true&searchParam=reembolso',
+  },
+  {
+    name: 'search: a contact name, agent',
+    as: 'agent',
+    path: () => '/tickets?searchParam=contact',
+  },
+  { name: 'search: a number', as: 'admin', path: () => '/tickets?showAll=true&searchParam=5511' },
+  { name: 'messages page 1', as: 'admin', path: () => `/messages/${longTicketId}?pageNumber=1` },
+  { name: 'messages page 3', as: 'admin', path: () => `/messages/${longTicketId}?pageNumber=3` },
+  { name: 'contacts page 1', as: 'admin', path: () => '/contacts?pageNumber=1' },
+  { name: 'contacts with searchParam', as: 'admin', path: () => '/contacts?searchParam=contact' },
+  {
+    name: 'contacts created in a range',
+    as: 'admin',
+    path: () => `/contacts?dateStart=${today}&dateEnd=${today}`,
+  },
+  { name: 'contacts for pickers', as: 'admin', path: () => '/contacts/list?name=contact' },
+];
+
+async function run(item: (typeof CASES)[number]) {
+  const token = item.as === 'admin' ? company.adminToken : agentToken;
+  let status = 0;
+  const statements = await statementsOf(async () => {
+    status = (await t.as(token).get(item.path())).statusCode;
+  });
+  expect(status, item.name).toBe(200);
+  return statements;
+}
+
+beforeAll(async () => {
+  t = await startTestServer();
+  make = inboxFactories(t);
+  company = await inboxCompany(t);
+  queueId = (await t.make.queue(company.companyId, { name: 'Fila' })).id;
+  agentToken = (await agent(t, company.companyId, { queueIds: [queueId], allTicket: 'enabled' }))
+    .token;
+  tagIds = [
+    (await make.tag(company.companyId, { name: 'Urgente' })).id,
+    (await make.tag(company.companyId, { name: 'VIP' })).id,
+  ];
+  longTicketId = (
+    await make.ticket(company.companyId, { whatsappId: company.connection.id, status: 'open' })
+  ).id;
+  await grow(4, 2);
+});
+afterAll(() => t.stop());
+
+describe('every list query', () => {
+  it('is checked by a walk that sees a sequential scan where no index serves', async () => {
+    const statement = { text: 'select id from tickets where last_message = $1', values: ['x'] };
+    expect(await seqScans(statement)).toEqual(['tickets']);
+    const grown = await statementsOf(() => t.as(company.adminToken).get('/tickets?showAll=true'));
+    expect(grown.map((s) => s.text.slice(0, 6))).toEqual(['select', 'select']);
+  });
+
+  it('reads tickets, messages, contacts and search documents through indexes', async () => {
+    const failures: string[] = [];
+    for (const item of CASES) {
+      for (const statement of await run(item)) {
+        const scans = await seqScans(statement);
+        if (scans.length > 0) {
+          failures.push(`${item.name}: seq scan of ${scans.join(', ')} in ${statement.text}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('runs a fixed number of statements, however many rows it answers', async () => {
+    const before = new Map<string, number>();
+    for (const item of CASES) before.set(item.name, (await run(item)).length);
+    await grow(45, 1);
+    for (const item of CASES) {
+      const statements = await run(item);
+      expect(statements.length, item.name).toBe(before.get(item.name));
+      // A page of tickets or contacts is its rows and its count.
+      if (item.path().startsWith('/tickets') || item.path().startsWith('/contacts?')) {
+        expect(statements.length, item.name).toBe(2);
+      }
+    }
+  });
+});
