@@ -1,12 +1,13 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../../apps/server/src/config';
-import { connectDatabase } from '../../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
 import { runMigrations } from '../../apps/server/src/db/migrate';
-import { startApiServer } from '../../apps/server/src/server';
+
+const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The machine a run measured, printed beside its figures. */
 export const machine = () => ({
@@ -16,9 +17,42 @@ export const machine = () => ({
   node: process.version,
 });
 
+/** The 1-minute load average: other work sharing the machine shows here. */
+export const load = () => Math.round(loadavg()[0]! * 100) / 100;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Resident memory of a process in MiB (Linux /proc, else ps). */
+export function rssMiB(pid: number): number {
+  const status = `/proc/${pid}/status`;
+  if (existsSync(status)) {
+    const kib = /VmRSS:\s+(\d+)/.exec(readFileSync(status, 'utf8'))?.[1];
+    if (kib) return Number(kib) / 1024;
+  }
+  return (
+    Number(
+      execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+        .toString()
+        .trim(),
+    ) / 1024
+  );
+}
+
+export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
 /**
- * A real server on 127.0.0.1 with a database of its own: a fresh database on DATABASE_URL's
- * server, else an embedded PostgreSQL in a temporary folder.
+ * The real server in a process of its own (as `npm start` runs it: tsx, production settings), on
+ * 127.0.0.1 with a database of its own: a fresh database on DATABASE_URL's server, else an
+ * embedded PostgreSQL in a temporary folder. The bench keeps a pool of its own to seed data.
  */
 export async function startBenchServer() {
   const storage = mkdtempSync(join(tmpdir(), 'atendi-bench-storage-'));
@@ -40,25 +74,74 @@ export async function startBenchServer() {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: url.toString(),
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    STORAGE_DIR: storage,
-    DB_POOL_MAX: '20',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  pool.on('error', () => {});
+  await runMigrations(pool);
+
+  const port = await freePort();
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. --cpu-prof to profile it.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SERVE_WEB: 'false',
+      DATABASE_URL: url.toString(),
+      DB_POOL_MAX: '20',
+      STORAGE_DIR: storage,
+      JWT_SECRET: BENCH_JWT_SECRET,
+      ADMIN_EMAIL: 'super@bench.example',
+      ADMIN_PASSWORD: 'bench-super-password',
+      LOG_LEVEL: 'error',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const database = connectDatabase(url.toString(), config.DB_POOL_MAX);
-  await runMigrations(database.pool);
-  const server = await startApiServer(config, database);
+  let output = '';
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
+  const serverUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`the server did not start:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${serverUrl}/version`)).ok) break;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
   return {
-    ...server,
-    database,
+    url: serverUrl,
+    pid: child.pid!,
+    /** The bench's own connections, for seeding. */
+    pool,
+    rssMiB: () => rssMiB(child.pid!),
+    /** What the server printed (errors only: LOG_LEVEL=error). */
+    output: () => output,
     async stop() {
-      await server.close();
-      await database.close();
+      child.kill('SIGTERM');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      await pool.end();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
@@ -71,3 +154,17 @@ export async function startBenchServer() {
 }
 
 export type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
+
+/** Samples a process's RSS while work runs: the highest value seen. */
+export function rssSampler(read: () => number, everyMs = 200) {
+  let peak = read();
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, read());
+    } catch {}
+  }, everyMs);
+  return {
+    peak: () => peak,
+    stop: () => clearInterval(timer),
+  };
+}

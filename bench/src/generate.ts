@@ -215,21 +215,30 @@ async function seedCompany(
     [sizes.contacts],
   );
   // The first ticket of each contact may be live (one per contact and connection); later ones are
-  // closed. Statuses: 60% closed, 25% open, 15% pending; 10% without a queue.
+  // closed. Statuses: 60% closed, 25% open, 15% pending; 10% without a queue. Queue and agent are
+  // drawn by hashes of g, so they do not follow the status (every queue has tickets of every
+  // status, the waiting line of no queue included); an agent gets tickets of its own queues.
   await q(
     `with c as (select id, row_number() over (order by id) as rn from contacts where company_id = $1),
           u as (select array_agg(id order by id) ids from users where company_id = $1 and profile = 'user'),
-          qs as (select array_agg(id order by id) ids from queues where company_id = $1)
+          qs as (select array_agg(id order by id) ids from queues where company_id = $1),
+          members as (select uq.queue_id, array_agg(uq.user_id order by uq.user_id) ids
+                      from user_queues uq where uq.company_id = $1 group by uq.queue_id)
      insert into tickets (company_id, contact_id, whatsapp_id, status, user_id, queue_id,
        last_message, unread_messages, created_at, updated_at)
      select $1, c.id, $2::int, s.status,
-       case when s.status = 'pending' then null else u.ids[1 + g % array_length(u.ids, 1)] end,
-       case when g % 10 = 0 then null else qs.ids[1 + g % array_length(qs.ids, 1)] end,
+       case when s.status = 'pending' then null
+         when m.ids is null then u.ids[1 + abs(hashint4(g + 2)) % array_length(u.ids, 1)]
+         else m.ids[1 + abs(hashint4(g + 2)) % array_length(m.ids, 1)] end,
+       tq.queue_id,
        'mensagem ' || g, case when s.status <> 'closed' and g % 3 = 0 then 1 + g % 5 else 0 end,
        t.at - interval '2 days', t.at
      from generate_series(1, $3::int) g
      cross join u cross join qs
      join c on c.rn = 1 + (g - 1) % $4::int
+     cross join lateral (select case when abs(hashint4(g + 1)) % 10 = 0 then null
+       else qs.ids[1 + abs(hashint4(g)) % array_length(qs.ids, 1)] end as queue_id) tq
+     left join members m on m.queue_id = tq.queue_id
      cross join lateral (select now() - (g::double precision / $3::int) * interval '90 days' as at) t
      cross join lateral (select case
        when g > $4::int then 'closed'
