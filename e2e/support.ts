@@ -72,9 +72,9 @@ export async function pairSimulator(page: Page, phone: Page) {
     .getByRole('row')
     .filter({ hasText: 'Simulador' })
     .first();
-  const connected = row.getByText('Conectado');
-  const qrButton = row.getByRole('button', { name: 'QR CODE' });
-  const retry = row.getByRole('button', { name: 'Tentar novamente' });
+  const connected = row.getByText('Conectado', { exact: true });
+  const qrButton = row.getByRole('button', { name: 'QR CODE', exact: true });
+  const retry = row.getByRole('button', { name: 'Tentar novamente', exact: true });
   await expect(qrButton.or(retry).or(connected)).toBeVisible({ timeout: 30_000 });
   if (await connected.isVisible()) return;
   if (await retry.isVisible()) await retry.click();
