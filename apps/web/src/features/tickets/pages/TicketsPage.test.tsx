@@ -104,7 +104,7 @@ describe('TicketsPage', () => {
   it('shows the open tab with count badges for assigned and waiting tickets', async () => {
     const calls = serve();
     renderPage();
-    expect(await screen.findByRole('tab', { name: 'Atendendo 2' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Atendendo 2' }, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByRole('tab', { name: 'Aguardando 1' })).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Atendendo' });
     expect(within(list).getByText('Contato 1')).toBeTruthy();
