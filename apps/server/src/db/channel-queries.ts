@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import { unwrapHandle } from './client';
 import { connections } from './schema';
 import type { DbHandle } from './tenant';
@@ -29,4 +30,32 @@ export async function channelConnection(handle: DbHandle, id: number) {
     .from(connections)
     .where(eq(connections.id, id));
   return row;
+}
+
+/**
+ * A connection of any company by id with one of its stored keys, in one named statement (parsed
+ * and planned once per pooled connection): what every Cloud API webhook needs before it knows the
+ * company, so it is not built by the query builder each time.
+ */
+export async function channelConnectionWithKey(handle: DbHandle, id: number, key: string) {
+  const client = (unwrapHandle(handle) as { $client?: Pick<Pool, 'query'> }).$client;
+  if (!client) throw new Error('channelConnectionWithKey needs the pool, not a transaction');
+  const result = await client.query<{
+    id: number;
+    companyId: number;
+    name: string;
+    provider: string;
+    sessionEnabled: boolean;
+    value: unknown;
+  }>({
+    name: 'channel_connection_with_key_v1',
+    text: `select c.id, c.company_id as "companyId", c.name, c.provider,
+        c.session_enabled as "sessionEnabled", k.value
+      from connections c
+      left join connection_auth_keys k
+        on k.company_id = c.company_id and k.connection_id = c.id and k.key = $2
+      where c.id = $1`,
+    values: [id, key],
+  });
+  return result.rows[0];
 }

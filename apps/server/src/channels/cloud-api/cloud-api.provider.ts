@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { CloudApiSettings } from '@atendi/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { channelConnection } from '../../db/channel-queries';
+import { channelConnectionWithKey } from '../../db/channel-queries';
 import { type DbHandle, type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
 import type { Storage } from '../../platform/storage';
@@ -18,7 +18,7 @@ import type {
 } from '../provider';
 import { CALL_TIMEOUT_MS, GraphClient, GraphError } from './cloud-api.graph';
 import { ackOf, type CloudWebhook, changeOf, inboundOf } from './cloud-api.normalise';
-import { loadCloudApiSettings } from './cloud-api.settings';
+import { loadCloudApiSettings, parseCloudApiSettings, SETTINGS_KEY } from './cloud-api.settings';
 
 export interface CloudApiProviderOptions {
   /** Lets a Graph API address be plain http: only for a local fake Graph server in tests. */
@@ -93,15 +93,15 @@ export class CloudApiProvider implements ChannelProvider {
   /**
    * The connection a webhook is for, with its settings. Any instance takes webhooks (they need
    * only the database), whether or not it owns the connection; a connection whose session is
-   * not started has none, so Meta keeps the payload and tries again later.
+   * not started has none, so Meta keeps the payload and tries again later. One round trip: it
+   * runs for every webhook.
    */
   async webhookTarget(
     connectionId: number,
   ): Promise<{ ref: ConnectionRef; settings: CloudApiSettings } | undefined> {
-    const row = await channelConnection(this.#deps.db, connectionId);
+    const row = await channelConnectionWithKey(this.#deps.db, connectionId, SETTINGS_KEY);
     if (!row || row.provider !== this.name || !row.sessionEnabled) return undefined;
-    const db = tenantDb(systemContext(this.#deps.db, row.companyId));
-    const settings = await loadCloudApiSettings(db, row.id);
+    const settings = parseCloudApiSettings(row.value);
     if (!settings) return undefined;
     return { ref: { id: row.id, companyId: row.companyId, name: row.name }, settings };
   }

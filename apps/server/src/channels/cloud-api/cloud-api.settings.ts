@@ -5,7 +5,13 @@ import type { TenantDb } from '../../db/tenant';
 import { AppError } from '../../platform/errors';
 
 /** The connection's Cloud API secrets live with its other session keys, one row. */
-const SETTINGS_KEY = 'cloud-api:settings';
+export const SETTINGS_KEY = 'cloud-api:settings';
+
+/** Stored settings as the provider uses them; anything incomplete counts as none. */
+export function parseCloudApiSettings(value: unknown): CloudApiSettings | undefined {
+  const parsed = cloudApiSettingsSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
 
 export async function loadCloudApiSettings(
   db: TenantDb,
@@ -20,8 +26,7 @@ export async function loadCloudApiSettings(
         eq(connectionAuthKeys.key, SETTINGS_KEY),
       ),
     );
-  const parsed = cloudApiSettingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : undefined;
+  return parseCloudApiSettings(row?.value);
 }
 
 /**
