@@ -4,7 +4,9 @@ import type { TenantStatement } from '../tenant';
  * The whole inbound store in one statement (one round trip, one commit): the contact (and the
  * group's sender) upserted by number, the live ticket found or created under its partial unique
  * index, the message inserted unless (connection, provider id) is already there, and the
- * ticket's preview and unread count moved only when the message is new.
+ * ticket's preview and unread count moved only when the message is new. A known contact with
+ * nothing new is only read and a ticket is only inserted when none is live, so the common case
+ * writes the message and the ticket's preview and nothing else.
  *
  * $1 company, $2 connection, $3 chat number, $4 chat name, $5 chat lid, $6 is group,
  * $7 sender number, $8 sender name, $9 sender lid, $10 provider message id, $11 body,
@@ -13,20 +15,33 @@ import type { TenantStatement } from '../tenant';
  *
  * It answers the stored message and its ticket as the realtime events carry them (built from
  * the statement's own RETURNING rows, which later reads in the same statement could not see),
- * so a delivery costs one round trip. An empty answer means a duplicate, or a ticket created by a concurrent statement that this
- * statement's snapshot cannot see yet: the caller tells the two apart and runs it again.
+ * so a delivery costs one round trip. An empty answer means a duplicate, or a ticket created by
+ * a concurrent statement that this statement's snapshot cannot see yet: the caller tells the two
+ * apart and runs it again.
  */
 export const storeInboundMessage: TenantStatement = {
-  name: 'store_inbound_message_v2',
+  name: 'store_inbound_message_v3',
   text: `
-with chat as (
+with known as (
+  select id, name, number, profile_pic_url, is_group from contacts
+  where company_id = $1 and number = $3::text
+    and (name <> number or coalesce(nullif(btrim($4::text), ''), $3::text) = $3::text)
+    and ($5::text is null or lid = $5::text)
+),
+upserted as (
   insert into contacts (company_id, number, name, lid, is_group, whatsapp_id)
-  values ($1, $3::text, coalesce(nullif(btrim($4::text), ''), $3::text), $5::text, $6::boolean, $2::int)
+  select $1, $3::text, coalesce(nullif(btrim($4::text), ''), $3::text), $5::text, $6::boolean, $2::int
+  where not exists (select 1 from known)
   on conflict (company_id, number) do update set
     name = case when contacts.name = contacts.number and excluded.name <> excluded.number
       then excluded.name else contacts.name end,
     lid = coalesce(excluded.lid, contacts.lid)
   returning id, name, number, profile_pic_url, is_group
+),
+chat as (
+  select * from known
+  union all
+  select * from upserted
 ),
 sender as (
   insert into contacts (company_id, number, name, lid, is_group, whatsapp_id)
@@ -38,18 +53,22 @@ sender as (
     lid = coalesce(excluded.lid, contacts.lid)
   returning id, name, number, profile_pic_url, is_group
 ),
+live as (
+  select t.id from tickets t, chat
+  where t.company_id = $1 and t.contact_id = chat.id and t.whatsapp_id = $2::int
+    and t.status in ('open', 'pending')
+),
 new_ticket as (
   insert into tickets (company_id, contact_id, whatsapp_id, status, is_group, last_message, unread_messages)
   select $1, chat.id, $2::int, 'pending', $6::boolean, $21::text, $22::int from chat
+  where not exists (select 1 from live)
   on conflict (contact_id, whatsapp_id) where status in ('open', 'pending') do nothing
   returning *
 ),
 ticket as (
   select id from new_ticket
   union all
-  select t.id from tickets t, chat
-  where t.company_id = $1 and t.contact_id = chat.id and t.whatsapp_id = $2::int
-    and t.status in ('open', 'pending') and not exists (select 1 from new_ticket)
+  select id from live
 ),
 quoted as (
   select id, body, from_me, media_type from messages
