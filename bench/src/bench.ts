@@ -8,7 +8,7 @@ import { messagingScenarios } from './scenarios/messaging';
 import { initialJavaScript } from './web';
 
 /**
- * `npm run bench [-- --scale N]` - seeds data with set-based SQL, runs the benchmarks against the
+ * `npm run bench [-- --scale N] [--only messaging]` - seeds data with set-based SQL, runs the benchmarks against the
  * real server (a process of its own) on 127.0.0.1, prints a table and writes
  * bench/results/latest.json and latest.md. Targets are reported, never asserted.
  */
@@ -24,8 +24,13 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '10' },
     seconds: { type: 'string', default: '20' },
     'skip-web-build': { type: 'boolean', default: false },
+    /** `messaging` runs only the messaging benchmarks and prints them; nothing is written. */
+    only: { type: 'string' },
   },
 });
+if (values.only !== undefined && values.only !== 'messaging') {
+  throw new Error(`--only takes 'messaging', not '${values.only}'`);
+}
 
 const RESULTS = join(import.meta.dirname, '..', 'results');
 const TARGETS = {
@@ -60,6 +65,12 @@ try {
     rate: Number(values.rate),
     seconds: Number(values.seconds),
   });
+  if (values.only === 'messaging') {
+    console.log(JSON.stringify({ ...messaging, rssPeakMiB: Math.round(sampler.peak()) }, null, 2));
+    sampler.stop();
+    await server.stop();
+    process.exit(0);
+  }
   const smallData = await generate(server.pool, scale / 100, 'small');
   small = await listScenarios(server, smallData, { requests, warmup: 20 });
   const largeData = await generate(server.pool, scale, 'large');
