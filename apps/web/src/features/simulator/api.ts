@@ -151,8 +151,11 @@ export function pollCursor(messages: readonly SimulatorMessage[]): number {
 }
 
 export const POLL_INTERVAL_MS = 1_000;
-/** Every so many polls the whole conversation is read again, for replies deleted later. */
-const FULL_READ_EVERY = 30;
+/**
+ * Every so many polls the whole conversation is read again, so a reply the company deletes for
+ * everyone after the phone read it shows as deleted within seconds, as on a phone.
+ */
+const FULL_READ_EVERY = 5;
 const SERVER_PAGE = 500;
 
 /** The conversation of one phone, polled every second with `after`. */
