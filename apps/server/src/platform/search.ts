@@ -3,17 +3,30 @@ import { type SQL, sql } from 'drizzle-orm';
 /** People type numbers with spaces, brackets and signs; numbers are kept as digits. */
 const NUMBER_LIKE = /^[\d\s()+.-]+$/;
 
+/** A typed number's query: its digits anywhere in the contact's number, or starting a word. */
+function numberQuery(term: string): SQL | undefined {
+  const digits = term.replace(/\D/g, '');
+  // Digits only, so nothing in them needs quoting.
+  return NUMBER_LIKE.test(term) && digits
+    ? sql`${`'${digits}':* | '+${digits}':*`}::tsquery`
+    : undefined;
+}
+
 /**
- * The tsquery of a search over the documents of migration 0004 (ticket_search and
- * contacts.search_document). Text: every word typed must start a word of the document (words are
- * runs of letters and digits, or runs of other signs). A number: its digits anywhere in the
- * contact's number, or starting a word.
+ * The tsquery of a search over one document (contacts.search_document, migration 0004). Text:
+ * every word typed must start a word of the document (words are runs of letters and digits, or
+ * runs of other signs). A number: its digits anywhere in the contact's number, or starting a word.
  */
 export function searchQuery(term: string): SQL {
-  const digits = term.replace(/\D/g, '');
-  if (NUMBER_LIKE.test(term) && digits) {
-    // Digits only, so nothing in them needs quoting.
-    return sql`${`'${digits}':* | '+${digits}':*`}::tsquery`;
-  }
-  return sql`search_query(${term})`;
+  return numberQuery(term) ?? sql`search_query(${term})`;
+}
+
+/**
+ * The same search over a document kept in chunks (ticket_search, migration 0005), as an array of
+ * tsqueries, one per word typed (null when none): a row matches when each of them matches some
+ * chunk of it, since its words may lie in different chunks.
+ */
+export function searchQueries(term: string): SQL {
+  const number = numberQuery(term);
+  return number ? sql`array[${number}]` : sql`search_queries(${term})`;
 }

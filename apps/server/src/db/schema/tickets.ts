@@ -149,18 +149,22 @@ export const ticketTags = pgTable(
 );
 
 /**
- * What the ticket search looks in, one document per ticket: the words of its contact's name, every
- * part of the contact's number, and the words of its messages. Kept by PostgreSQL triggers on
- * tickets, messages and contacts (migration 0004), so every way of writing them keeps it current.
+ * What the ticket search looks in: the words of a ticket's contact name, every part of the
+ * contact's number, and the words of its messages, in chunks of at most 200 distinct words, so a
+ * new message rewrites (and indexes again) one small chunk, never the whole conversation's words.
+ * Kept by PostgreSQL triggers on tickets, messages and contacts (migrations 0004 and 0005), so
+ * every way of writing them keeps it current.
  */
 export const ticketSearchDocuments = pgTable(
   'ticket_search',
   {
-    ticketId: integer('ticket_id').primaryKey(),
+    ticketId: integer('ticket_id').notNull(),
+    chunk: integer('chunk').notNull().default(0),
     companyId: companyIdColumn(),
     document: tsvector('document').notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.ticketId, t.chunk] }),
     index('ticket_search_document_idx').using('gin', t.companyId, t.document),
     foreignKey({
       columns: [t.companyId, t.ticketId],

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 import { isoRequired } from '../../platform/routes';
-import { searchQuery } from '../../platform/search';
+import { searchQueries } from '../../platform/search';
 
 const assignee = alias(users, 'assignee');
 
@@ -127,15 +127,17 @@ export function onDay(column: typeof tickets.createdAt | typeof tickets.updatedA
 }
 
 /**
- * Tickets whose search document (contact name and number, words of the messages) matches `term`;
- * see searchQuery for what matches.
+ * Tickets whose search chunks (contact name and number, words of the messages) match `term`: each
+ * word typed in some chunk of the ticket; see searchQueries for what matches. Each word is looked
+ * up in the GIN index once.
  */
 export function matchingSearch(db: TenantDb, term: string): SQL {
-  const documents = ticketSearchDocuments;
-  return sql`${tickets.id} in (select ${documents.ticketId} from ${documents} where ${db.scope(
-    documents,
-    sql`${documents.document} @@ ${searchQuery(term)}`,
-  )})`;
+  const chunks = ticketSearchDocuments;
+  const queries = searchQueries(term);
+  return sql`${tickets.id} in (select ${chunks.ticketId} from ${chunks}
+    cross join lateral unnest(${queries}) with ordinality as q(query, i)
+    where ${db.scope(chunks, sql`${chunks.document} @@ q.query`)}
+    group by ${chunks.ticketId} having count(distinct q.i) = cardinality(${queries}))`;
 }
 
 /** Tickets that carry every one of `tagIds`: one probe of ticket_tags' key per tag. */
