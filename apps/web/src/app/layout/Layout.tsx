@@ -17,6 +17,7 @@ import { Suspense, useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useConnectionsRealtime } from '../../features/connections/realtime';
+import { useMessageAlerts } from '../../features/tickets/alerts';
 import { useUsersRealtime } from '../../features/users/realtime';
 import { useSessionUser } from '../auth';
 import { PageLoader } from '../components/PageLoader';
@@ -97,6 +98,7 @@ function Shell() {
   const drawerId = useId();
   useConnectionsRealtime(user.companyId);
   useUsersRealtime(user.companyId);
+  useMessageAlerts();
 
   // a phone's drawer covers the page: close it once the user picked where to go
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation

@@ -1,14 +1,11 @@
 import { CLIENT_MESSAGES, companyEvent, type Message, type Ticket } from '@atendi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { api } from '../../app/api';
 import { useSessionUser } from '../../app/auth';
 import { useSocket, useSocketEvent } from '../../app/socket';
 import type { ContactEvent } from '../contacts/realtime';
 import { applyMessage } from '../messages/api';
-import { playNotificationSound, showBrowserNotification } from './notify';
 import { applyTicketChange, patchTicketContact, removeTicket } from './tickets.cache';
 
 export interface TicketEvent {
@@ -25,15 +22,13 @@ export interface AppMessageEvent {
 }
 
 /**
- * Keeps the ticket lists, the open ticket and its conversation in step with the server, and
- * tells the agent about messages in the other tickets.
+ * Keeps the ticket lists, the open ticket and its conversation in step with the server (the
+ * alerts for new messages are app-wide: alerts.ts).
  */
 export function useTicketsRealtime(current: Ticket | undefined, onCurrentGone: () => void) {
   const user = useSessionUser();
   const queryClient = useQueryClient();
   const socket = useSocket();
-  const navigate = useNavigate();
-  const { t } = useTranslation('tickets');
   const markTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const currentId = current?.id;
 
@@ -44,7 +39,6 @@ export function useTicketsRealtime(current: Ticket | undefined, onCurrentGone: (
       for (const status of ['open', 'pending', 'closed']) {
         socket.emit(CLIENT_MESSAGES.joinTickets, status);
       }
-      socket.emit(CLIENT_MESSAGES.joinNotification);
     };
     join();
     socket.on('connect', join);
@@ -103,23 +97,10 @@ export function useTicketsRealtime(current: Ticket | undefined, onCurrentGone: (
     // the open conversation is being read: tell the server, the unread count stays at zero
     const ticket = isCurrent ? { ...event.ticket, unreadMessages: 0 } : event.ticket;
     applyTicketChange(queryClient, ticket, user.id, { moveToTop: true });
-    if (event.message.fromMe) return;
-    if (isCurrent) {
-      clearTimeout(markTimer.current);
-      markTimer.current = setTimeout(() => {
-        void api.get(`/messages/${ticket.id}`, { query: { pageNumber: 1 } }).catch(() => {});
-      }, 800);
-      return;
-    }
-    playNotificationSound();
-    const name = event.contact?.name ?? event.ticket.contact?.name ?? '';
-    showBrowserNotification(
-      t('notification.title', { name }),
-      event.message.body || t('notification.media'),
-      () => {
-        if (event.ticket.status !== 'pending') void navigate(`/tickets/${event.ticket.uuid}`);
-        else void navigate('/tickets');
-      },
-    );
+    if (event.message.fromMe || !isCurrent) return;
+    clearTimeout(markTimer.current);
+    markTimer.current = setTimeout(() => {
+      void api.get(`/messages/${ticket.id}`, { query: { pageNumber: 1 } }).catch(() => {});
+    }, 800);
   });
 }

@@ -8,8 +8,15 @@ import { SocketContext } from '../../../app/socket';
 import { type Call, json, stubFetch } from '../../../test/fetch';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { fakeSocket } from '../../../test/socket';
+import { useMessageAlerts } from '../alerts';
 import { ticketRow } from '../tickets.fixtures';
 import { TicketsPage } from './TicketsPage';
+
+/** The layout's app-wide alerts, mounted beside the page as the layout does. */
+function Alerts() {
+  useMessageAlerts();
+  return null;
+}
 
 const agent = sessionUser({ queues: [{ id: 3, name: 'Suporte', color: '#1976d2' }] });
 const admin = sessionUser({ id: 1, name: 'Admin', profile: 'admin', queues: [] });
@@ -77,6 +84,8 @@ function serve(user = agent, extra?: (call: Call) => Response | undefined) {
 
 function renderPage(route = '/tickets') {
   const socket = fakeSocket();
+  // the alerts read the address bar, as the browser router keeps it
+  window.history.replaceState(null, '', route);
   return {
     socket,
     ...renderWithApp(
@@ -85,6 +94,7 @@ function renderPage(route = '/tickets') {
           <Routes>
             <Route path="/tickets/:uuid?" element={<TicketsPage />} />
           </Routes>
+          <Alerts />
         </RequireSession>
       </SocketContext.Provider>,
       { route },
@@ -214,7 +224,7 @@ describe('TicketsPage', () => {
     );
   });
 
-  it('chimes at the kept volume for a message in another ticket, not for the open one', async () => {
+  it('chimes at the kept volume for a message in another ticket, not for the open one (alerts.ts)', async () => {
     const peaks: number[] = [];
     class FakeAudio {
       currentTime = 0;

@@ -14,7 +14,6 @@ import { toast } from '../../../app/toast';
 import { useTicket } from '../api';
 import { Conversation } from '../components/Conversation';
 import { TicketsManager } from '../components/TicketsManager';
-import { askNotificationPermission } from '../notify';
 import { useTicketsRealtime } from '../realtime';
 
 /** Two panes from this width; below it the list and the conversation take turns. */
@@ -32,7 +31,6 @@ export function TicketsPage() {
   const open = useCallback((next: Ticket) => void navigate(`/tickets/${next.uuid}`), [navigate]);
 
   useTicketsRealtime(current, leave);
-  useEffect(askNotificationPermission, []);
 
   // a ticket this user may not read: say so and go back to the list (spec core 5)
   const { error } = ticket;

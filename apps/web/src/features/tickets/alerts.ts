@@ -1,0 +1,51 @@
+import { CLIENT_MESSAGES, companyEvent } from '@atendi/shared';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchPath, useNavigate } from 'react-router';
+import { useSessionUser } from '../../app/auth';
+import { useSocket, useSocketEvent } from '../../app/socket';
+import {
+  askNotificationPermission,
+  playNotificationSound,
+  showBrowserNotification,
+} from './notify';
+import type { AppMessageEvent } from './realtime';
+
+/**
+ * On every screen: a contact's new message in a ticket the agent may see chimes at the volume of
+ * the top bar and raises a browser notification (where the user allowed them), unless it is the
+ * conversation on screen. A click on the notification opens the ticket, or the waiting line.
+ */
+export function useMessageAlerts() {
+  const user = useSessionUser();
+  const socket = useSocket();
+  const navigate = useNavigate();
+  const { t } = useTranslation('tickets');
+
+  useEffect(askNotificationPermission, []);
+
+  useEffect(() => {
+    if (!socket) return;
+    const join = () => socket.emit(CLIENT_MESSAGES.joinNotification);
+    join();
+    socket.on('connect', join);
+    return () => {
+      socket.off('connect', join);
+    };
+  }, [socket]);
+
+  useSocketEvent<AppMessageEvent>(companyEvent(user.companyId, 'appMessage'), (event) => {
+    const { message, ticket } = event;
+    if (event.action !== 'create' || !message || !ticket || message.fromMe) return;
+    // read at the event, not from the last render: a navigation may not have rendered yet
+    const onScreen = matchPath('/tickets/:uuid', window.location.pathname)?.params.uuid;
+    if (ticket.uuid === onScreen && document.visibilityState === 'visible') return;
+    playNotificationSound();
+    const name = event.contact?.name ?? ticket.contact?.name ?? '';
+    showBrowserNotification(
+      t('notification.title', { name }),
+      message.body || t('notification.media'),
+      () => void navigate(ticket.status === 'pending' ? '/tickets' : `/tickets/${ticket.uuid}`),
+    );
+  });
+}
