@@ -689,6 +689,12 @@ describe.each([
       expect(await readFile(t.app.platform.storage.pathOf(row.mediaPath!))).toEqual(message.bytes);
     }
     expect(byId.get(sent.document!)!.mediaName).toBe('../contrato final.pdf');
+    // The viewers read a location's map link and a contact card's vCard from the body.
+    expect(byId.get(sent.location!)!.body).toMatch(
+      /^https:\/\/maps\.google\.com\/maps\?q=-23\.55052%2C-46\.633308\b/,
+    );
+    expect(byId.get(sent.contact!)!.body).toContain('Joana Lima');
+    expect(byId.get(sent.contact!)!.body).toContain('5511912345678');
     const reply = byId.get(quotedReply)!;
     expect(reply.quotedMsgId).toBe(byId.get(sent.text!)!.id);
 

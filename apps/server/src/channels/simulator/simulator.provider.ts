@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Storage } from '../../platform/storage';
+import { locationBody, storable } from '../normalise';
 import type {
   AddressBookEntry,
   ChannelEvents,
@@ -75,6 +76,19 @@ export class SimulatorProvider implements ChannelProvider {
   }
 }
 
+/**
+ * The stored text of a message, as the other networks give it: a location's map link (and its
+ * place's name), a contact card's vCard, else what the phone typed.
+ */
+function bodyOf(kind: MessageKind, row: SimulatorRow): string {
+  if (kind === 'location' && row.location) {
+    const { latitude, longitude, name } = row.location;
+    return locationBody(latitude, longitude, name);
+  }
+  if (kind === 'contact' && row.vcard) return storable(row.vcard);
+  return storable(row.body);
+}
+
 export function toInbound(row: SimulatorRow, storage: Storage): InboundMessage {
   const kind = KINDS.has(row.kind as MessageKind) ? (row.kind as MessageKind) : 'text';
   const mediaPath = row.mediaPath;
@@ -86,7 +100,7 @@ export function toInbound(row: SimulatorRow, storage: Storage): InboundMessage {
     contact: { number: row.phone, name: row.phoneName || undefined },
     timestamp: row.createdAt,
     kind,
-    body: row.body,
+    body: bodyOf(kind, row),
     ...(mediaPath
       ? {
           media: {
