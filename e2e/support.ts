@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { API_PORT } from './playwright.config';
@@ -86,4 +87,29 @@ export async function pairSimulator(page: Page, phone: Page) {
   await phone.getByRole('button', { name: 'Escanear código colado' }).click();
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   await expect(connected).toBeVisible();
+}
+
+/** A picture to send: a 96x64 PNG in WhatsApp green. */
+export function picture(): Buffer {
+  const [width, height] = [96, 64];
+  const line = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) line.set([37, 211, 102], 1 + x * 3);
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const framed = Buffer.alloc(8 + body.length);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), 4 + body.length);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => line)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -1,6 +1,5 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { api, expectAccessible, pairSimulator, shot, signIn, tokenOf } from '../support';
+import { api, expectAccessible, pairSimulator, picture, shot, signIn, tokenOf } from '../support';
 
 const stamp = String(Date.now());
 const PHONE = `55118${stamp.slice(-8)}`;
@@ -11,31 +10,6 @@ const QUICK = `Claro! Vamos resolver ${stamp}`;
 const CAPTION = `Segue o comprovante ${stamp}`;
 const FILE_NAME = `comprovante-${stamp}.png`;
 const XSS = '<img src=x onerror=alert(1)><script>alert(2)</script>';
-
-/** The picture the agent attaches: a 96x64 PNG in WhatsApp green. */
-function picture(): Buffer {
-  const [width, height] = [96, 64];
-  const line = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) line.set([37, 211, 102], 1 + x * 3);
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const framed = Buffer.alloc(8 + body.length);
-    framed.writeUInt32BE(data.length, 0);
-    body.copy(framed, 4);
-    framed.writeUInt32BE(crc32(body), 4 + body.length);
-    return framed;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => line)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 test('tickets: a contact writes, the agent accepts and replies, resolves and reopens', async ({
   page,
