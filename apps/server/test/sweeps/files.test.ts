@@ -423,6 +423,35 @@ describe('files sweep', () => {
     }
   });
 
+  it('saves a file under the name asked for, with no character of it able to break the header', async () => {
+    const { url } = served.find(({ url }) => url.includes('.png?'))!;
+    const names: [string, RegExp][] = [
+      [
+        'relatório final.pdf',
+        /^attachment; filename="relat_rio final.pdf"; filename\*=UTF-8''relat%C3%B3rio%20final\.pdf$/,
+      ],
+      [
+        'a";\r\nx-injected: 1.txt',
+        /^attachment; filename="a____x-injected: 1.txt"; filename\*=UTF-8''a%22%3B%0D%0Ax-injected%3A%201\.txt$/,
+      ],
+      ['', /^attachment; filename="arquivo"; filename\*=UTF-8''$/],
+    ];
+    for (const [name, disposition] of names) {
+      const media = await t.app.inject({
+        method: 'GET',
+        url: `${url}&download=${encodeURIComponent(name)}`,
+      });
+      expect(media.statusCode, name).toBe(200);
+      expect(media.headers['content-disposition'], name).toMatch(disposition);
+      expect(media.headers['x-injected'], name).toBeUndefined();
+      expect(media.headers['content-security-policy'], name).toMatch(/sandbox/);
+    }
+    // The name is no key: a wrong signature stays a 404 whatever the name.
+    const forged = url.replace(/signature=[^&]+/, 'signature=AAAA');
+    const refused = await t.app.inject({ method: 'GET', url: `${forged}&download=x.png` });
+    expect(refused.statusCode).toBe(404);
+  });
+
   it("answers 404 to another company's media address and to a forged or expired signature", async () => {
     const storage = t.app.platform.storage;
     const a = world.a.ids.mediaKey;

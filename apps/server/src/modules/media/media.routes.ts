@@ -10,12 +10,28 @@ const params = z.strictObject({
 const query = z.strictObject({
   expires: z.coerce.number().int(),
   signature: z.string().max(100),
+  /** Saves the file under this name instead of showing it (the sender's name: metadata only). */
+  download: z.string().max(255).optional(),
 });
+
+/**
+ * A Content-Disposition that saves the file under `name`: a plain-ASCII fallback and the exact
+ * name percent-encoded (RFC 6266), so no quote, control character or line break reaches the header.
+ */
+export function attachmentNamed(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_').trim() || 'arquivo';
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
 
 /**
  * Media files by signed, short-lived address (so <img> and <audio> can load them without a
  * bearer token). A forged, expired or other-company address answers 404; active content (HTML,
- * SVG and anything unknown) is always a download, sandboxed.
+ * SVG and anything unknown) is always a download, sandboxed. `download` asks for a download under
+ * a name (the address carries it because a link's download attribute is ignored across sites).
  */
 export const mediaRoutes = (storage: Storage) =>
   routes(async (app) => {
@@ -38,7 +54,14 @@ export const mediaRoutes = (storage: Storage) =>
           reply
             .header('content-type', type)
             .header('content-length', file.size)
-            .header('content-disposition', Storage.inline(type) ? 'inline' : 'attachment')
+            .header(
+              'content-disposition',
+              req.query.download !== undefined
+                ? attachmentNamed(req.query.download)
+                : Storage.inline(type)
+                  ? 'inline'
+                  : 'attachment',
+            )
             .header('content-security-policy', "sandbox; default-src 'none'")
             .header('cache-control', 'private, max-age=3600')
             // The signed address is the access check; the web app embeds it from its own site

@@ -34,6 +34,14 @@ export function locationHref(body: string): string | null {
   return null;
 }
 
+/**
+ * The file's address asking the server to save it under its name: a link's download attribute is
+ * ignored for another site's file (the API may be on another address than the app).
+ */
+export function downloadHref(src: string, name: string): string {
+  return `${src}${src.includes('?') ? '&' : '?'}download=${encodeURIComponent(name)}`;
+}
+
 function ImageMedia({ src, name }: { src: string; name: string }) {
   const { t } = useTranslation('messages');
   const [open, setOpen] = useState(false);
@@ -65,7 +73,7 @@ function ImageMedia({ src, name }: { src: string; name: string }) {
         open={open}
         onClose={() => setOpen(false)}
         maxWidth="lg"
-        aria-label={t('media.image')}
+        slotProps={{ paper: { 'aria-label': t('media.image') } }}
       >
         <DialogContent sx={{ p: 1 }}>
           <Box
@@ -114,10 +122,8 @@ export function MessageMedia({ message }: { message: Message }) {
       return src ? (
         <Button
           component="a"
-          href={src}
+          href={downloadHref(src, name)}
           download={name}
-          target="_blank"
-          rel="noopener noreferrer"
           startIcon={<DescriptionIcon />}
           variant="outlined"
           size="small"
