@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import type { InboundMessage } from '../../channels/provider';
 import { connections, contacts, messages, tickets } from '../../db/schema';
 import { TenantDb } from '../../db/tenant';
+import { preview } from './messages.inbound';
 
 let t: TestServer;
 let ref: { id: number; companyId: number; name: string };
@@ -120,5 +121,20 @@ describe('inbound pipeline', () => {
     expect((await contactRows(eq(contacts.number, '5511944443333')))[0]!.name).toBe('Carla');
     await inbound({ chatId: '5511944443333', contact: { number: '5511944443333', name: 'Outro' } });
     expect((await contactRows(eq(contacts.number, '5511944443333')))[0]!.name).toBe('Carla');
+  });
+});
+
+describe('the ticket list preview of an inbound message', () => {
+  it('is the text typed, or a label for media, a location and a contact card', () => {
+    expect(preview({ kind: 'text', body: 'Bom dia' })).toBe('Bom dia');
+    expect(preview({ kind: 'image', body: 'A foto' })).toBe('A foto');
+    expect(preview({ kind: 'image', body: '' })).toBe('📷 Imagem');
+    expect(
+      preview({ kind: 'location', body: 'https://maps.google.com/maps?q=-23.5%2C-46.6&z=17' }),
+    ).toBe('📍 Localização');
+    expect(preview({ kind: 'contact', body: 'BEGIN:VCARD\nFN:Maria\nEND:VCARD' })).toBe(
+      '👤 Contato',
+    );
+    expect(preview({ kind: 'text', body: 'x'.repeat(300) })).toHaveLength(255);
   });
 });

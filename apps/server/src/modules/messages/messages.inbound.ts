@@ -31,7 +31,9 @@ const MEDIA_TYPE: Record<MessageKind, MediaType> = {
 
 /** What a ticket's list line shows for a message. */
 export function preview(message: Pick<InboundMessage, 'kind' | 'body' | 'media'>): string {
-  if (message.body) return message.body.slice(0, 255);
+  // A location's body is its map link and a contact card's its vCard: data, not words to show.
+  const bodyIsData = message.kind === 'location' || message.kind === 'contact';
+  if (message.body && !bodyIsData) return message.body.slice(0, 255);
   const labels: Partial<Record<MessageKind, string>> = {
     image: '📷 Imagem',
     audio: '🎵 Áudio',
