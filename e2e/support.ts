@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 import { API_PORT } from './playwright.config';
 
 /** What the journeys share: signing in, screenshots, accessibility, the API, the simulator. */
@@ -112,4 +112,47 @@ export function picture(): Buffer {
     chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => line)))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * The demo simulator connection, paired, and a way for one of its phones to write to the company
+ * through the simulator's API (what its page does).
+ */
+export async function simulatorPhone(page: Page, context: BrowserContext, number: string) {
+  const phone = await context.newPage();
+  await pairSimulator(page, phone);
+  await phone.close();
+  const token = await tokenOf(page);
+  const connections = await api<{ id: number; provider: string }[]>(
+    page.request,
+    token,
+    'GET',
+    '/whatsapp',
+  );
+  const simulator = connections.find((connection) => connection.provider === 'simulator')!;
+  return {
+    token,
+    send: (message: Record<string, unknown>) =>
+      api(
+        page.request,
+        token,
+        'POST',
+        `/simulator/connections/${simulator.id}/phones/${number}/messages`,
+        message,
+      ),
+  };
+}
+
+/** Accepts the contact's waiting ticket from the list: its conversation and message list. */
+export async function acceptWaiting(page: Page, contact: string) {
+  await page.goto('/tickets');
+  await page.getByRole('tab', { name: /^Aguardando \d+$/ }).click();
+  const item = page
+    .getByRole('list', { name: 'Aguardando' })
+    .getByTestId('ticket-item')
+    .filter({ hasText: contact });
+  await expect(item).toBeVisible({ timeout: 20_000 });
+  await item.getByRole('button', { name: `Aceitar o atendimento de ${contact}` }).click();
+  const conversation = page.getByRole('region', { name: `Conversa com ${contact}` });
+  return { conversation, messages: conversation.getByRole('list', { name: 'Mensagens' }) };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, pairSimulator, shot, signIn, tokenOf } from '../support';
+import { acceptWaiting, api, pairSimulator, shot, signIn, tokenOf } from '../support';
 
 const stamp = String(Date.now());
 const PHONE = `55117${stamp.slice(-8)}`;
@@ -32,16 +32,7 @@ test('conversation tools: tags and the search tab, reply, delete, emoji; contact
   const log = phone.getByRole('log', { name: `Conversa de ${CONTACT} com a empresa` });
   await expect(log.getByRole('listitem').filter({ hasText: QUESTION })).toBeVisible();
 
-  await page.goto('/tickets');
-  await page.getByRole('tab', { name: /^Aguardando \d+$/ }).click();
-  const item = page
-    .getByRole('list', { name: 'Aguardando' })
-    .getByTestId('ticket-item')
-    .filter({ hasText: CONTACT });
-  await expect(item).toBeVisible({ timeout: 20_000 });
-  await item.getByRole('button', { name: `Aceitar o atendimento de ${CONTACT}` }).click();
-  const conversation = page.getByRole('region', { name: `Conversa com ${CONTACT}` });
-  const messages = conversation.getByRole('list', { name: 'Mensagens' });
+  const { conversation, messages } = await acceptWaiting(page, CONTACT);
   const input = conversation.getByRole('textbox', { name: 'Mensagem' });
   await expect(messages).toContainText(QUESTION);
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, pairSimulator, signIn, tokenOf } from '../support';
+import { signIn, simulatorPhone } from '../support';
 
 const stamp = String(Date.now());
 
@@ -47,26 +47,9 @@ test('notifications: on any screen, a message on a ticket not on screen chimes a
 }) => {
   await page.addInitScript(watchAlerts);
   await signIn(page);
-  const phone = await context.newPage();
-  await pairSimulator(page, phone);
-  await phone.close();
-  const token = await tokenOf(page);
-  const connections = await api<{ id: number; provider: string }[]>(
-    page.request,
-    token,
-    'GET',
-    '/whatsapp',
-  );
-  const simulator = connections.find((connection) => connection.provider === 'simulator')!;
   const name = `Aviso ${stamp.slice(-4)}`;
-  const write = (body: string) =>
-    api(
-      page.request,
-      token,
-      'POST',
-      `/simulator/connections/${simulator.id}/phones/55116${stamp.slice(-8)}/messages`,
-      { name, body },
-    );
+  const phone = await simulatorPhone(page, context, `55116${stamp.slice(-8)}`);
+  const write = (body: string) => phone.send({ name, body });
   const chimes = () => page.evaluate(() => (window as unknown as Seen).__chimes);
   const notifications = () =>
     page.evaluate(() =>
