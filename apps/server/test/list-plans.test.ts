@@ -226,9 +226,12 @@ describe('every list query', () => {
     for (const item of CASES) {
       const statements = await run(item);
       expect(statements.length, item.name).toBe(before.get(item.name));
-      // A page of tickets or contacts is its rows and its count.
-      if (item.path().startsWith('/tickets') || item.path().startsWith('/contacts?')) {
-        expect(statements.length, item.name).toBe(2);
+      // A page of tickets or contacts is its rows and its count; a ticket search by words first
+      // has PostgreSQL split them as it split the documents (a number needs no splitting).
+      const path = item.path();
+      if (path.startsWith('/tickets') || path.startsWith('/contacts?')) {
+        const words = path.startsWith('/tickets') && /searchParam=[^&]*[a-z]/.test(path);
+        expect(statements.length, item.name).toBe(words ? 3 : 2);
       }
     }
   });

@@ -1,4 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { searchWords } from '../db/statements/search';
+import type { TenantDb } from '../db/tenant';
 
 /** People type numbers with spaces, brackets and signs; numbers are kept as digits. */
 const NUMBER_LIKE = /^[\d\s()+.-]+$/;
@@ -22,11 +24,14 @@ export function searchQuery(term: string): SQL {
 }
 
 /**
- * The same search over a document kept in chunks (ticket_search, migration 0005), as an array of
- * tsqueries, one per word typed (null when none): a row matches when each of them matches some
- * chunk of it, since its words may lie in different chunks.
+ * The same search over a document kept in chunks (ticket_search, migration 0005): one tsquery per
+ * word typed (none when nothing searchable was typed), since a ticket's words may lie in different
+ * chunks and it matches when each of them matches some chunk of it. The words are split by
+ * PostgreSQL, exactly as the documents were.
  */
-export function searchQueries(term: string): SQL {
+export async function searchWordQueries(db: TenantDb, term: string): Promise<SQL[]> {
   const number = numberQuery(term);
-  return number ? sql`array[${number}]` : sql`search_queries(${term})`;
+  if (number) return [number];
+  const [row] = await db.run<{ words: string[] }>(searchWords, [term]);
+  return (row?.words ?? []).map((word) => sql`search_prefix(${word})::tsquery`);
 }

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 import { isoRequired } from '../../platform/routes';
-import { searchQueries } from '../../platform/search';
+import { searchWordQueries } from '../../platform/search';
 
 const assignee = alias(users, 'assignee');
 
@@ -127,17 +127,23 @@ export function onDay(column: typeof tickets.createdAt | typeof tickets.updatedA
 }
 
 /**
- * Tickets whose search chunks (contact name and number, words of the messages) match `term`: each
- * word typed in some chunk of the ticket; see searchQueries for what matches. Each word is looked
- * up in the GIN index once.
+ * Tickets whose search chunks (contact name and number, words of the messages) hold every word of
+ * `term`; see searchWordQueries for what matches. The first word finds the candidates through the
+ * GIN index; each other word is then an EXISTS on the candidate's own chunks (by its key), so the
+ * planner sees one plain condition per word and no grouping of every matching chunk.
  */
-export function matchingSearch(db: TenantDb, term: string): SQL {
+export async function matchingSearch(db: TenantDb, term: string): Promise<SQL> {
   const chunks = ticketSearchDocuments;
-  const queries = searchQueries(term);
-  return sql`${tickets.id} in (select ${chunks.ticketId} from ${chunks}
-    cross join lateral unnest(${queries}) with ordinality as q(query, i)
-    where ${db.scope(chunks, sql`${chunks.document} @@ q.query`)}
-    group by ${chunks.ticketId} having count(distinct q.i) = cardinality(${queries}))`;
+  const [first, ...others] = await searchWordQueries(db, term);
+  if (!first) return sql`false`;
+  return and(
+    sql`${tickets.id} in (select ${chunks.ticketId} from ${chunks}
+      where ${db.scope(chunks, sql`${chunks.document} @@ ${first}`)})`,
+    ...others.map(
+      (query) => sql`exists (select 1 from ${chunks} c
+        where c.ticket_id = ${tickets.id} and c.document @@ ${query})`,
+    ),
+  )!;
 }
 
 /** Tickets that carry every one of `tagIds`: one probe of ticket_tags' key per tag. */

@@ -66,7 +66,7 @@ export class TicketsService {
       query.withUnreadMessages ? gt(tickets.unreadMessages, 0) : undefined,
       query.date ? onDay(tickets.createdAt, query.date) : undefined,
       query.updatedAt ? onDay(tickets.updatedAt, query.updatedAt) : undefined,
-      search ? matchingSearch(db, search) : undefined,
+      search ? await matchingSearch(db, search) : undefined,
     ];
     const { limit, offset } = page(query.pageNumber, TICKETS_PAGE_SIZE);
     const { rows, count, countExact } = await ticketsPage(db, and(...conditions), {
