@@ -1,10 +1,12 @@
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, MESSAGE_BODY_MAX } from '@atendi/shared';
 import multipart, { type Multipart } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from './errors';
+import { WebmToOggError, webmToOgg } from './media/webm-to-ogg';
 import type { Storage } from './storage';
 
 /**
@@ -32,10 +34,14 @@ export const withUploads =
 export interface MultipartSource {
   readonly kind: 'multipart';
   parts(): AsyncIterableIterator<Multipart>;
+  /** The request's log, for what is worth knowing but does not fail the form. */
+  log?: FastifyBaseLogger;
 }
 
 export const multipartOf = (request: FastifyRequest): MultipartSource | undefined =>
-  request.isMultipart() ? { kind: 'multipart', parts: () => request.parts() } : undefined;
+  request.isMultipart()
+    ? { kind: 'multipart', parts: () => request.parts(), log: request.log }
+    : undefined;
 
 export const isMultipart = (value: unknown): value is MultipartSource =>
   typeof value === 'object' && value !== null && (value as MultipartSource).kind === 'multipart';
@@ -89,6 +95,45 @@ const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
   'audio/webm': (h) => h[0] === 0x1a && h[1] === 0x45 && h[2] === 0xdf && h[3] === 0xa3,
   'application/pdf': (h) => ascii(h, 0, '%PDF-'),
 };
+
+/** Recordings of browsers, which cannot record Ogg; some label an audio-only WebM as video. */
+const WEBM_TYPES = new Set(['audio/webm', 'video/webm']);
+
+/** A name's extension changed to `.ogg`, within the 255 characters a name may have. */
+const oggNameOf = (name: string) => `${name.replace(/\.[a-z0-9]{1,10}$/i, '').slice(0, 251)}.ogg`;
+
+/**
+ * A WebM Opus recording stored again as Ogg Opus, WhatsApp's voice-note format (its Cloud API
+ * refuses WebM): the same packets, not re-encoded. Anything else (a video, another codec, a
+ * damaged file) is kept as it came, so nothing the agent sent is lost.
+ */
+async function asOggOpus(
+  storage: Storage,
+  companyId: number,
+  upload: Upload,
+  log: FastifyBaseLogger | undefined,
+): Promise<Upload> {
+  let ogg: Buffer;
+  try {
+    ogg = webmToOgg(await readFile(storage.pathOf(upload.key)));
+  } catch (error) {
+    const reason = error instanceof WebmToOggError ? error.reason : 'error';
+    log?.warn(
+      { reason, detail: error instanceof Error ? error.message : undefined, size: upload.size },
+      'WebM upload kept as it came: not remuxed to Ogg Opus',
+    );
+    return upload;
+  }
+  const stored = await storage.save(companyId, 'audio/ogg', Readable.from([ogg]));
+  await storage.remove(upload.key).catch(() => {});
+  return {
+    ...upload,
+    key: stored.key,
+    size: stored.size,
+    mimeType: 'audio/ogg',
+    fileName: oggNameOf(upload.fileName),
+  };
+}
 
 async function headOf(storage: Storage, key: string): Promise<Buffer> {
   const file = await open(storage.pathOf(key), 'r');
@@ -147,6 +192,9 @@ export async function readUploads(
       const signature = SIGNATURES[mimeType];
       if (signature && !signature(await headOf(storage, stored.key))) {
         throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
+      }
+      if (WEBM_TYPES.has(mimeType)) {
+        files[files.length - 1] = await asOggOpus(storage, companyId, files.at(-1)!, source.log);
       }
     }
   } catch (error) {

@@ -715,13 +715,16 @@ class BaileysSession implements ChannelSession {
         return { image: file, caption, mimetype: media.mimeType };
       case 'video':
         return { video: file, caption, mimetype: media.mimeType };
-      case 'audio':
-        // Ogg/Opus is what the phone records: it plays as a voice note.
+      case 'audio': {
+        // Ogg/Opus is what the phone records (and what a recorded WebM is stored as): it plays
+        // as a voice note, under the type the phones give their own.
+        const voice = media.mimeType.startsWith('audio/ogg');
         return {
           audio: file,
-          mimetype: media.mimeType,
-          ptt: media.mimeType.startsWith('audio/ogg'),
+          mimetype: voice ? 'audio/ogg; codecs=opus' : media.mimeType,
+          ptt: voice,
         };
+      }
       default:
         return { document: file, mimetype: media.mimeType, fileName: media.fileName, caption };
     }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { DisconnectReason, proto } from '@whiskeysockets/baileys';
 import { and, asc, count, eq } from 'drizzle-orm';
@@ -712,6 +713,22 @@ describe('WhatsApp Web messages', () => {
         },
       },
     });
+  });
+
+  it('sends an Ogg Opus audio as a voice note', async () => {
+    const ctx = systemContext(t.app.platform.db, companyId);
+    const inbound = await deliver(
+      phoneMessage({ phone: '5511977770065', content: textContent('manda um áudio') }),
+    );
+    const ogg = Buffer.from('OggS voice note');
+    const stored = await t.app.platform.storage.save(companyId, 'audio/ogg', Readable.from(ogg));
+    await t.app.services.outbound.send(ctx, inbound.ticketId, {
+      body: '',
+      media: { key: stored.key, mimeType: 'audio/ogg', fileName: 'audio.ogg', kind: 'audio' },
+    });
+    const sent = fake.sentBy(id).at(-1)!;
+    expect(sent.content).toMatchObject({ ptt: true, mimetype: 'audio/ogg; codecs=opus' });
+    expect(sent.media).toEqual(ogg);
   });
 
   it('sends a failed message again under the same id once the session is back', async () => {

@@ -278,7 +278,14 @@ export class CloudApiSession implements ChannelSession {
             ? { caption: message.body }
             : {};
         const fileName = media.kind === 'document' ? { filename: media.fileName } : {};
-        payload = { ...base, type: media.kind, [media.kind]: { id, ...caption, ...fileName } };
+        // Ogg Opus goes out as a voice note (played inline, transcribed), not as an audio file.
+        const voice =
+          media.kind === 'audio' && media.mimeType.startsWith('audio/ogg') ? { voice: true } : {};
+        payload = {
+          ...base,
+          type: media.kind,
+          [media.kind]: { id, ...caption, ...fileName, ...voice },
+        };
       } else {
         payload = { ...base, type: 'text', text: { body: message.body, preview_url: false } };
       }

@@ -346,6 +346,22 @@ describe('Cloud API outbound', () => {
     expect(upload.bytes).toEqual(pdf);
   });
 
+  it('sends an Ogg Opus audio as a voice note', async () => {
+    const ctx = systemContext(t.app.platform.db, companyId);
+    const ticketId = await ticketOf('5511960000003');
+    const ogg = Buffer.from('OggS voice note');
+    const stored = await t.app.platform.storage.save(companyId, 'audio/ogg', Readable.from(ogg));
+    const sent = await t.app.services.outbound.send(ctx, ticketId, {
+      body: '',
+      media: { key: stored.key, mimeType: 'audio/ogg', fileName: 'audio.ogg', kind: 'audio' },
+    });
+    const [saved] = await t.database.db.select().from(messages).where(eq(messages.id, sent.id));
+    const send = graph.sends.find((s) => s.id === saved!.providerMessageId)!;
+    expect(send.body).toMatchObject({ type: 'audio', audio: { voice: true } });
+    const upload = graph.uploads.get((send.body.audio as { id: string }).id)!;
+    expect(upload).toMatchObject({ mimeType: 'audio/ogg', bytes: ogg });
+  });
+
   it("keeps ticks where they are on a 'failed' status", async () => {
     const [sent] = await t.database.db
       .select()

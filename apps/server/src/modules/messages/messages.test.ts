@@ -1,5 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MEDIA_MAX_BYTES } from '@atendi/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -69,10 +70,16 @@ async function ticketFromPhone(phone: string, name: string, queueId: number | nu
   return row!;
 }
 
-const storedFiles = () => {
+/** A voice note recorded by Chromium (see platform/media/webm-to-ogg.test.ts). */
+const VOICE_NOTE = readFileSync(
+  fileURLToPath(new URL('../../../test/fixtures/voice-note.webm', import.meta.url)),
+);
+
+const storedNames = () => {
   const dir = join(t.app.platform.storage.root, String(home.companyId));
-  return existsSync(dir) ? readdirSync(dir).length : 0;
+  return existsSync(dir) ? readdirSync(dir) : [];
 };
+const storedFiles = () => storedNames().length;
 
 describe('GET /messages/:ticketId', () => {
   it('pages newest first, each page in the order written, and reads the ticket', async () => {
@@ -344,6 +351,53 @@ describe('POST /messages/:ticketId', () => {
     expect(served.rawPayload.equals(PNG)).toBe(true);
     const received = await phoneInbox(t, home.adminToken, simulatorId, '5511977770005');
     expect(received.map((m) => m.kind)).toEqual(['image', 'document']);
+  });
+
+  it('stores a recorded WebM voice note as Ogg Opus, sent to the phone as audio', async () => {
+    const ticket = await ticketFromPhone('5511977770008', 'Com Áudio');
+    const webmFiles = () => storedNames().filter((name) => name.endsWith('.webm')).length;
+    const before = webmFiles();
+    const res = await postForm(t, agentA.token, `/messages/${ticket.id}`, { body: '' }, [
+      {
+        field: 'medias',
+        name: 'audio-1732300000000.webm',
+        type: 'audio/webm',
+        content: VOICE_NOTE,
+      },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [audio] = res.json();
+    expect(audio).toMatchObject({
+      mediaType: 'audio',
+      mediaName: 'audio-1732300000000.ogg',
+      mediaUrl: expect.stringMatching(
+        new RegExp(`^/media/${home.companyId}/[0-9a-f-]{36}\\.ogg\\?`),
+      ),
+    });
+    const [row] = await t.database.db.select().from(messages).where(eq(messages.id, audio.id));
+    expect(row!.mediaMime).toBe('audio/ogg');
+    const served = await t.app.inject({ method: 'GET', url: audio.mediaUrl });
+    expect(served.headers['content-type']).toMatch(/^audio\/ogg/);
+    expect(served.rawPayload.subarray(0, 4).toString('latin1')).toBe('OggS');
+    expect(served.rawPayload.includes(Buffer.from('OpusHead'))).toBe(true);
+    // The WebM is not kept beside it.
+    expect(webmFiles()).toBe(before);
+    const received = await phoneInbox(t, home.adminToken, simulatorId, '5511977770008');
+    expect(received.map((m) => m.kind)).toEqual(['audio']);
+  });
+
+  it('keeps a WebM it cannot rewrite as it came', async () => {
+    const ticket = await ticketFromPhone('5511977770009', 'Áudio Cortado');
+    const cut = VOICE_NOTE.subarray(0, VOICE_NOTE.length - 5);
+    const res = await postForm(t, agentA.token, `/messages/${ticket.id}`, { body: '' }, [
+      { field: 'medias', name: 'gravacao.webm', type: 'audio/webm', content: cut },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [audio] = res.json();
+    expect(audio).toMatchObject({ mediaType: 'audio', mediaName: 'gravacao.webm' });
+    expect(audio.mediaUrl).toMatch(/\.webm\?/);
+    const served = await t.app.inject({ method: 'GET', url: audio.mediaUrl });
+    expect(served.rawPayload.equals(cut)).toBe(true);
   });
 
   it('refuses active or mislabelled files and oversized forms, keeping no file', async () => {

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -135,6 +136,21 @@ describe('POST and DELETE /quick-messages/:id/media-upload', () => {
     const removed = await t.as(ana.token).delete(`/quick-messages/${id}/media-upload`);
     expect(removed.json()).toMatchObject({ isMedia: false, mediaPath: null, mediaName: null });
     expect(existsSync(path)).toBe(false);
+  });
+
+  it('keeps a recorded WebM voice note as Ogg Opus, as messages send it', async () => {
+    const id = (await create(ana.token, { shortcode: 'boas-vindas' })).json().id;
+    const voiceNote = readFileSync(
+      fileURLToPath(new URL('../../../test/fixtures/voice-note.webm', import.meta.url)),
+    );
+    const res = await postForm(t, ana.token, `/quick-messages/${id}/media-upload`, {}, [
+      { field: 'file', name: 'boas-vindas.webm', type: 'audio/webm', content: voiceNote },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ mediaName: 'boas-vindas.ogg' });
+    expect(res.json().mediaPath).toMatch(/\.ogg\?/);
+    const served = await t.app.inject({ method: 'GET', url: res.json().mediaPath });
+    expect(served.rawPayload.subarray(0, 4).toString('latin1')).toBe('OggS');
   });
 
   it('refuses active files, colleagues and other companies, storing nothing', async () => {
