@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { TEMPLATE_DB, withDatabase } from './global-setup';
+import { withDatabase } from './global-setup';
 
 /** A fresh, migrated database for one test file, dropped by the returned function. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('adminDatabaseUrl');
+  const template = inject('templateDatabase');
   const name = `atendi_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   // Cloning a template fails while another session is connected to it; retry briefly.
   for (let attempt = 0; ; attempt++) {
     try {
-      await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+      await admin.query(`create database ${name} template ${template}`);
       break;
     } catch (error) {
       if (attempt > 20) throw error;

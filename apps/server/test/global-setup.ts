@@ -7,11 +7,13 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
 
-export const TEMPLATE_DB = 'atendi_test_template';
+/** Of this run only, so two runs on one PostgreSQL do not drop each other's template. */
+const TEMPLATE_PREFIX = 'atendi_test_template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
+    templateDatabase: string;
   }
 }
 
@@ -45,17 +47,23 @@ export default async function setup(project: TestProject) {
       rmSync(dataDir, { recursive: true, force: true });
     };
   }
+  const template = `${TEMPLATE_PREFIX}_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
-  await admin.query(`create database ${TEMPLATE_DB}`);
-  const templateUrl = withDatabase(adminUrl, TEMPLATE_DB);
+  await admin.query(`drop database if exists ${template} with (force)`);
+  await admin.query(`create database ${template}`);
+  const templateUrl = withDatabase(adminUrl, template);
   const pool = new pg.Pool({ connectionString: templateUrl, max: 1 });
   await runMigrations(pool);
   await pool.end();
   await admin.end();
   project.provide('adminDatabaseUrl', adminUrl);
+  project.provide('templateDatabase', template);
   return async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${template} with (force)`).catch(() => {});
+    await client.end();
     await stop?.();
   };
 }
