@@ -1,4 +1,5 @@
 import {
+  can,
   hasRole,
   SELECT_QUEUE_MESSAGE,
   TICKETS_PAGE_SIZE,
@@ -50,7 +51,7 @@ export class TicketsService {
   async list(ctx: RequestContext, query: TicketListQuery) {
     const db = tenantDb(ctx);
     const search = query.searchParam?.trim();
-    const showAll = query.showAll === true && hasRole(ctx, 'admin');
+    const showAll = query.showAll === true && can(ctx, 'tickets:showAll', ctx.planFlags);
     const conditions: (SQL | undefined)[] = [
       ticketVisibility(ctx),
       // The working lists show the caller's tickets and the waiting line; show-all (admins) and
