@@ -16,6 +16,7 @@ const { values } = parseArgs({
   options: {
     scale: { type: 'string', default: '1' },
     messages: { type: 'string', default: '5000' },
+    rounds: { type: 'string', default: '3' },
     contacts: { type: 'string', default: '1000' },
     concurrency: { type: 'string', default: '64' },
     requests: { type: 'string', default: '200' },
@@ -58,6 +59,7 @@ let rssAfterLoadMiB: number;
 try {
   messaging = await messagingScenarios(server, {
     messages: Number(values.messages),
+    rounds: Number(values.rounds),
     contacts: Number(values.contacts),
     concurrency: Number(values.concurrency),
     sends: Number(values.sends),
@@ -124,8 +126,8 @@ const markdown = [
   '',
   '| benchmark | figure | target | verdict |',
   '| --- | --- | --- | --- |',
-  `| inbound throughput: Cloud API webhooks over HTTP, signed as Meta sends them (${inbound.contacts} phones, ${inbound.messages} messages, ${inbound.concurrency} at a time) -> stored -> admin socket | ${inbound.messagesPerSecond} msg/s | >= ${TARGETS.inboundMessagesPerSecond} msg/s | ${verdict(inbound.messagesPerSecond >= TARGETS.inboundMessagesPerSecond)} |`,
-  `| inbound -> admin socket latency p50 / p95 / p99 | ${inbound.latencyMs.p50} / ${inbound.latencyMs.p95} / ${inbound.latencyMs.p99} ms | p99 < ${TARGETS.inboundP99Ms} ms | ${verdict(inbound.latencyMs.p99 < TARGETS.inboundP99Ms)} |`,
+  `| inbound throughput: Cloud API webhooks over HTTP, signed as Meta sends them (${inbound.contacts} phones, ${inbound.rounds} rounds of ${inbound.messages} messages, ${inbound.concurrency} at a time) -> stored -> admin socket; the median round (rounds: ${inbound.roundsPerSecond.join(', ')}) | ${inbound.messagesPerSecond} msg/s (${inbound.delivered} of ${inbound.expected} delivered) | >= ${TARGETS.inboundMessagesPerSecond} msg/s | ${verdict(inbound.messagesPerSecond >= TARGETS.inboundMessagesPerSecond && inbound.delivered === inbound.expected)} |`,
+  `| inbound -> admin socket latency p50 / p95 / p99, every message of every round | ${inbound.latencyMs.p50} / ${inbound.latencyMs.p95} / ${inbound.latencyMs.p99} ms | p99 < ${TARGETS.inboundP99Ms} ms | ${verdict(inbound.latencyMs.p99 < TARGETS.inboundP99Ms)} |`,
   `| POST /messages/{ticketId} on the simulator connection, one at a time: p50 / p95 / p99, req/s | ${outbound.p50} / ${outbound.p95} / ${outbound.p99} ms, ${outbound.requestsPerSecond} req/s | reported | |`,
   `| realtime: ${realtime.messages} inbound messages at ${realtime.ratePerSecond}/s to ${realtime.sockets} agent sockets of one company: p50 / p95 / p99 / max from the webhook's send to each authorised socket | ${realtime.latencyMs.p50} / ${realtime.latencyMs.p95} / ${realtime.latencyMs.p99} / ${realtime.latencyMs.max} ms (${realtime.deliveries} of ${realtime.expectedDeliveries} deliveries) | p99 < ${TARGETS.inboundP99Ms} ms, every delivery | ${verdict(realtime.latencyMs.p99 < TARGETS.inboundP99Ms && realtime.deliveries === realtime.expectedDeliveries)} |`,
   `| server RSS: idle after boot / peak under the load above and the lists / after | ${result.serverMemory.idleMiB} / ${result.serverMemory.peakUnderLoadMiB} / ${result.serverMemory.afterLoadMiB} MiB | reported | |`,

@@ -92,7 +92,8 @@ export async function startBenchServer() {
       PORT: String(port),
       SERVE_WEB: 'false',
       DATABASE_URL: url.toString(),
-      DB_POOL_MAX: '20',
+      // BENCH_DB_POOL_MAX: the server's pool (its default, 20, otherwise).
+      DB_POOL_MAX: process.env.BENCH_DB_POOL_MAX ?? '20',
       STORAGE_DIR: storage,
       JWT_SECRET: BENCH_JWT_SECRET,
       ADMIN_EMAIL: 'super@bench.example',

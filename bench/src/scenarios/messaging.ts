@@ -14,6 +14,8 @@ export interface MessagingOptions {
   /** Phones of the inbound throughput run, and its messages and concurrency. */
   contacts: number;
   messages: number;
+  /** Rounds of `messages`; the median round's rate is reported. */
+  rounds: number;
   concurrency: number;
   /** POST /messages calls, one at a time after a warm-up. */
   sends: number;
@@ -283,20 +285,31 @@ export async function messagingScenarios(server: BenchServer, options: Messaging
   // Warm-up: every phone has its contact and ticket, as on a live system.
   await inboundRun(options.contacts);
   await drained(60_000);
+  // Rounds of `messages` each, one after another: the median round's rate is the figure (a
+  // checkpoint or a neighbour's burst on this shared machine moves one round, not the figure),
+  // and the latency percentiles count every message of every round.
   sentAt.clear();
   latencies.length = 0;
-  const inboundStarted = performance.now();
-  await inboundRun(options.messages);
-  await drained(60_000);
-  const inboundSeconds = (performance.now() - inboundStarted) / 1000;
+  const rates: number[] = [];
+  for (let roundIndex = 0; roundIndex < options.rounds; roundIndex++) {
+    const before = latencies.length;
+    const started = performance.now();
+    await inboundRun(options.messages);
+    await drained(60_000);
+    rates.push((latencies.length - before) / ((performance.now() - started) / 1000));
+  }
   const inboundLatency = summarise(latencies);
+  const sortedRates = [...rates].sort((a, b) => a - b);
   const inbound = {
     name: 'inbound: Cloud API webhook (HTTP, signed) -> stored -> admin socket',
     contacts: options.contacts,
     messages: options.messages,
+    rounds: options.rounds,
     concurrency: options.concurrency,
     delivered: latencies.length,
-    messagesPerSecond: round(latencies.length / inboundSeconds, 1),
+    expected: options.messages * options.rounds,
+    messagesPerSecond: round(sortedRates[Math.floor((sortedRates.length - 1) / 2)]!, 1),
+    roundsPerSecond: rates.map((rate) => round(rate, 1)),
     latencyMs: {
       p50: round(inboundLatency.p50),
       p95: round(inboundLatency.p95),
