@@ -65,7 +65,9 @@ describe('MessagesList', () => {
     expect(within(list).getByRole('img', { name: 'Lida' })).toBeTruthy();
     expect(within(list).getByRole('img', { name: 'Falha no envio' })).toBeTruthy();
     const download = within(list).getByRole('link', { name: 'Baixar boleto.pdf' });
-    expect(download.getAttribute('href')).toBe('http://localhost:8080/media/abc?sig=1&download=boleto.pdf');
+    expect(download.getAttribute('href')).toBe(
+      'http://localhost:8080/media/abc?sig=1&download=boleto.pdf',
+    );
   });
 
   it('marks where the conversation passed from one ticket to another', () => {
