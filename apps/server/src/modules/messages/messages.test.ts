@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MEDIA_MAX_BYTES } from '@atendi/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import {
@@ -354,7 +354,7 @@ describe('POST /messages/:ticketId', () => {
   });
 
   it('stores a recorded WebM voice note as Ogg Opus, sent to the phone as audio', async () => {
-    const ticket = await ticketFromPhone('5511977770008', 'Com Áudio');
+    const ticket = await ticketFromPhone('5511977770010', 'Com Áudio');
     const webmFiles = () => storedNames().filter((name) => name.endsWith('.webm')).length;
     const before = webmFiles();
     const res = await postForm(t, agentA.token, `/messages/${ticket.id}`, { body: '' }, [
@@ -382,12 +382,12 @@ describe('POST /messages/:ticketId', () => {
     expect(served.rawPayload.includes(Buffer.from('OpusHead'))).toBe(true);
     // The WebM is not kept beside it.
     expect(webmFiles()).toBe(before);
-    const received = await phoneInbox(t, home.adminToken, simulatorId, '5511977770008');
+    const received = await phoneInbox(t, home.adminToken, simulatorId, '5511977770010');
     expect(received.map((m) => m.kind)).toEqual(['audio']);
   });
 
   it('keeps a WebM it cannot rewrite as it came', async () => {
-    const ticket = await ticketFromPhone('5511977770009', 'Áudio Cortado');
+    const ticket = await ticketFromPhone('5511977770011', 'Áudio Cortado');
     const cut = VOICE_NOTE.subarray(0, VOICE_NOTE.length - 5);
     const res = await postForm(t, agentA.token, `/messages/${ticket.id}`, { body: '' }, [
       { field: 'medias', name: 'gravacao.webm', type: 'audio/webm', content: cut },
@@ -482,7 +482,7 @@ describe('DELETE /messages/:id', () => {
     const [inbound] = await t.database.db
       .select()
       .from(messages)
-      .where(eq(messages.ticketId, ticket.id));
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, false)));
     const res = await t.as(agentA.token).delete(`/messages/${inbound!.id}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('ERR_DELETE_WAPP_MSG');
