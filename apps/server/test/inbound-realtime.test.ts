@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connections, tickets } from '../src/db/schema';
 import { startTestServer, type TestServer } from './harness';
+import { closeSockets, socketFor } from './inbox';
 
 /**
  * A phone's message through the simulator network (the provider, the manager, the inbound
@@ -11,28 +12,14 @@ import { startTestServer, type TestServer } from './harness';
  */
 
 let t: TestServer;
-const open: Socket[] = [];
 
 beforeAll(async () => {
   t = await startTestServer();
 });
 afterAll(async () => {
-  for (const socket of open) socket.disconnect();
+  closeSockets();
   await t?.stop();
 });
-
-function socketFor(token: string): Promise<Socket> {
-  const socket = connect(t.url, {
-    query: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  open.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
 
 /** Every payload of one event a socket hears, as it hears them. */
 function hear(socket: Socket, event: string) {
@@ -79,11 +66,11 @@ describe('a phone message through the simulator', () => {
     await expect.poll(async () => (await status()).status).toBe('CONNECTED');
 
     const sockets = {
-      admin: await socketFor(adminToken),
-      triage: await socketFor((await t.login(triage.email)).token),
-      seller: await socketFor((await t.login(seller.email)).token),
-      supporter: await socketFor((await t.login(supporter.email)).token),
-      otherCompany: await socketFor((await t.login(b.admin.email)).token),
+      admin: await socketFor(t, adminToken),
+      triage: await socketFor(t, (await t.login(triage.email)).token),
+      seller: await socketFor(t, (await t.login(seller.email)).token),
+      supporter: await socketFor(t, (await t.login(supporter.email)).token),
+      otherCompany: await socketFor(t, (await t.login(b.admin.email)).token),
     };
     const event = `company-${companyId}-appMessage`;
     const heard = Object.fromEntries(

@@ -1,34 +1,19 @@
 import { SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS } from '@atendi/shared';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../../test/harness';
+import { closeSockets, socketFor } from '../../test/inbox';
 import { contacts, tickets, users } from '../db/schema';
 import { TenantDb } from '../db/tenant';
 import { TokenService } from './auth/tokens';
 
 let t: TestServer;
-const open: Socket[] = [];
 beforeAll(async () => {
   t = await startTestServer();
 });
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.disconnect();
-});
+afterEach(closeSockets);
 afterAll(() => t.stop());
-
-function socketFor(token: string): Promise<Socket> {
-  const socket = connect(t.url, {
-    query: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  open.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
 
 /** Resolves with the first `event` payload that matches, or with undefined after `ms`. */
 function next(
@@ -83,25 +68,25 @@ describe('realtime channel', () => {
   it('accepts a valid token and refuses missing, forged, expired and revoked ones', async () => {
     const { admin, company } = await t.make.company();
     const session = await t.login(admin.email);
-    await expect(socketFor(session.token)).resolves.toBeTruthy();
+    await expect(socketFor(t, session.token)).resolves.toBeTruthy();
 
     const sid = JSON.parse(Buffer.from(session.token.split('.')[1]!, 'base64url').toString()).sid;
     const claims = { sub: String(admin.id), cid: company.id, sid };
     const expired = await new TokenService(TEST_JWT_SECRET, -60).sign(claims);
     const forged = await new TokenService('x'.repeat(40), 900).sign(claims);
     for (const token of ['', 'garbage', expired, forged]) {
-      await expect(socketFor(token)).rejects.toThrow(/ERR_SESSION_EXPIRED/);
+      await expect(socketFor(t, token)).rejects.toThrow(/ERR_SESSION_EXPIRED/);
     }
     await t.login(admin.email); // ends the first session
-    await expect(socketFor(session.token)).rejects.toThrow(/ERR_SESSION_EXPIRED/);
+    await expect(socketFor(t, session.token)).rejects.toThrow(/ERR_SESSION_EXPIRED/);
   });
 
   it('delivers company events only to that company', async () => {
     const a = await t.make.company();
     const b = await t.make.company();
     const sessionA = await t.login(a.admin.email);
-    const socketA = await socketFor(sessionA.token);
-    const socketB = await socketFor((await t.login(b.admin.email)).token);
+    const socketA = await socketFor(t, sessionA.token);
+    const socketB = await socketFor(t, (await t.login(b.admin.email)).token);
     const leakedToB: string[] = [];
     socketB.onAny((event) => leakedToB.push(event));
 
@@ -120,7 +105,7 @@ describe('realtime channel', () => {
   it("tells the older session's socket that the account signed in elsewhere", async () => {
     const { company, admin } = await t.make.company();
     const first = await t.login(admin.email);
-    const socket = await socketFor(first.token);
+    const socket = await socketFor(t, first.token);
     const heard = next(socket, `company-${company.id}-auth`, 3000);
     const second = await t.login(admin.email);
     const sid = JSON.parse(Buffer.from(second.token.split('.')[1]!, 'base64url').toString()).sid;
@@ -134,20 +119,20 @@ describe('realtime channel', () => {
       new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 
     const agent = await t.make.user(company.id);
-    const agentSocket = await socketFor((await t.login(agent.email)).token);
+    const agentSocket = await socketFor(t, (await t.login(agent.email)).token);
     const agentClosed = closed(agentSocket);
     await t.as(adminToken).put(`/users/${agent.id}`, { password: 'a-new-password' });
     expect(await agentClosed).toBe('io server disconnect');
 
     const other = await t.make.user(company.id);
-    const otherSocket = await socketFor((await t.login(other.email)).token);
+    const otherSocket = await socketFor(t, (await t.login(other.email)).token);
     const otherClosed = closed(otherSocket);
     expect((await t.as(adminToken).delete(`/users/${other.id}`)).statusCode).toBe(204);
     expect(await otherClosed).toBe('io server disconnect');
 
     // Signing in elsewhere: the old socket hears why, then is closed.
     const third = await t.make.user(company.id);
-    const oldSocket = await socketFor((await t.login(third.email)).token);
+    const oldSocket = await socketFor(t, (await t.login(third.email)).token);
     const order: string[] = [];
     oldSocket.on(`company-${company.id}-auth`, () => order.push('auth'));
     const oldClosed = closed(oldSocket).then(() => order.push('disconnect'));
@@ -160,7 +145,7 @@ describe('realtime channel', () => {
     const { company, admin } = await t.make.company();
     const queue = await t.make.queue(company.id);
     const agent = await t.make.user(company.id);
-    const agentSocket = await socketFor((await t.login(agent.email)).token);
+    const agentSocket = await socketFor(t, (await t.login(agent.email)).token);
     const before = next(agentSocket, `company-${company.id}-ticket`, 300);
     t.realtime.emit({ companyId: company.id, queueId: queue.id }, 'ticket', {
       action: 'update',
@@ -184,8 +169,8 @@ describe('realtime channel', () => {
     const owner = await t.make.user(company.id);
     const colleague = await t.make.user(company.id);
     const ownerSession = await t.login(owner.email);
-    const ownerSocket = await socketFor(ownerSession.token);
-    const colleagueSocket = await socketFor((await t.login(colleague.email)).token);
+    const ownerSocket = await socketFor(t, ownerSession.token);
+    const colleagueSocket = await socketFor(t, (await t.login(colleague.email)).token);
     const adminToken = (await t.login(admin.email)).token;
 
     const tagHeard = next(colleagueSocket, `company-${company.id}-tag`, 3000);
@@ -214,9 +199,9 @@ describe('realtime channel', () => {
     const ticketA2 = await ticketIn(a.company.id, queueA2.id);
     const ticketB = await ticketIn(b.company.id, null);
 
-    const adminSocket = await socketFor((await t.login(a.admin.email)).token);
-    const agentSocket = await socketFor((await t.login(agent.email)).token);
-    const outsider = await socketFor((await t.login(b.admin.email)).token);
+    const adminSocket = await socketFor(t, (await t.login(a.admin.email)).token);
+    const agentSocket = await socketFor(t, (await t.login(agent.email)).token);
+    const outsider = await socketFor(t, (await t.login(b.admin.email)).token);
 
     expect(await ack(adminSocket, 'joinChatBox', ticketA2.id)).toEqual({ ok: true });
     expect(await ack(agentSocket, 'joinChatBox', ticketA1.id)).toEqual({ ok: true });
@@ -244,9 +229,9 @@ describe('realtime channel', () => {
     const db = new TenantDb(t.database.db, company.id);
     const seenAt = async () => (await db.selectFrom(users, eq(users.id, agent.id)))[0]!.lastSeenAt;
 
-    const adminSocket = await socketFor((await t.login(admin.email)).token);
+    const adminSocket = await socketFor(t, (await t.login(admin.email)).token);
     const presence = next(adminSocket, `company-${company.id}-user`, 3000, about(agent.id));
-    const agentSocket = await socketFor((await t.login(agent.email)).token);
+    const agentSocket = await socketFor(t, (await t.login(agent.email)).token);
     expect(await presence).toEqual({ action: 'presence', userId: agent.id, online: true });
     expect(await seenAt()).toBeInstanceOf(Date);
 
