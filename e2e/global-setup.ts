@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { recreateDatabase } from '../apps/server/test/local';
 import { API_PORT, WEB_PORT } from './playwright.config';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -26,14 +26,7 @@ export default async function globalSetup() {
   delete env.REDIS_URL;
   let dataDir: string | undefined;
   if (process.env.DATABASE_URL) {
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query('drop database if exists atendi_e2e with (force)');
-    await admin.query('create database atendi_e2e');
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = '/atendi_e2e';
-    env.DATABASE_URL = url.toString();
+    env.DATABASE_URL = await recreateDatabase(process.env.DATABASE_URL, 'atendi_e2e');
   } else {
     dataDir = mkdtempSync(join(tmpdir(), 'atendi-e2e-'));
     chmodSync(dataDir, 0o755);

@@ -1,11 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
 import { runMigrations } from '../../apps/server/src/db/migrate';
+import { freePort, recreateDatabase } from '../../apps/server/test/local';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -19,17 +19,6 @@ export const machine = () => ({
 
 /** The 1-minute load average: other work sharing the machine shows here. */
 export const load = () => Math.round(loadavg()[0]! * 100) / 100;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Resident memory of a process in MiB (Linux /proc, else ps). */
 export function rssMiB(pid: number): number {
@@ -67,14 +56,8 @@ export async function startBenchServer() {
     stopEmbedded = embedded.stop;
   }
   const name = `atendi_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  const url = await recreateDatabase(adminUrl, name);
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
   pool.on('error', () => {});
   await runMigrations(pool);
 
@@ -91,7 +74,7 @@ export async function startBenchServer() {
       HOST: '127.0.0.1',
       PORT: String(port),
       SERVE_WEB: 'false',
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       // BENCH_DB_POOL_MAX: the server's pool (its default, 20, otherwise).
       DB_POOL_MAX: process.env.BENCH_DB_POOL_MAX ?? '20',
       STORAGE_DIR: storage,

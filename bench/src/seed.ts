@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { connectDatabase } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
+import { recreateDatabase } from '../../apps/server/test/local';
 import { generate } from './generate';
 
 /**
@@ -17,17 +17,7 @@ const { values } = parseArgs({
 });
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = values.database!;
-if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name: ${name}`);
-
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`drop database if exists ${name} with (force)`);
-await admin.query(`create database ${name}`);
-await admin.end();
-
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const database = connectDatabase(url.toString(), 4);
+const database = connectDatabase(await recreateDatabase(adminUrl, name), 4);
 try {
   await runMigrations(database.pool);
   const scale = Number(values.scale);

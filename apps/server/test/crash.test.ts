@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './database';
+import { freePort } from './local';
 
 /**
  * Real server processes on one database: the owner of a connection is killed with SIGKILL in the
@@ -21,15 +21,6 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let storage: string;
 let pool: pg.Pool;
 const processes = new Set<ChildProcess>();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function startInstance() {
   const port = await freePort();

@@ -1,11 +1,11 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
+import { freePort, recreateDatabase } from './local';
 
 /** Of this run only, so two runs on one PostgreSQL do not drop each other's template. */
 const TEMPLATE_PREFIX = 'atendi_test_template';
@@ -15,18 +15,6 @@ declare module 'vitest' {
     adminDatabaseUrl: string;
     templateDatabase: string;
   }
-}
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /**
@@ -48,15 +36,10 @@ export default async function setup(project: TestProject) {
     };
   }
   const template = `${TEMPLATE_PREFIX}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${template} with (force)`);
-  await admin.query(`create database ${template}`);
-  const templateUrl = withDatabase(adminUrl, template);
+  const templateUrl = await recreateDatabase(adminUrl, template);
   const pool = new pg.Pool({ connectionString: templateUrl, max: 1 });
   await runMigrations(pool);
   await pool.end();
-  await admin.end();
   project.provide('adminDatabaseUrl', adminUrl);
   project.provide('templateDatabase', template);
   return async () => {
@@ -66,10 +49,4 @@ export default async function setup(project: TestProject) {
     await client.end();
     await stop?.();
   };
-}
-
-export function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
 }
