@@ -156,3 +156,22 @@ export async function acceptWaiting(page: Page, contact: string) {
   const conversation = page.getByRole('region', { name: `Conversa com ${contact}` });
   return { conversation, messages: conversation.getByRole('list', { name: 'Mensagens' }) };
 }
+
+/**
+ * On the simulator page, a new contact of the phone writes `text` to the company; answers the
+ * contact's conversation log, where the message is shown.
+ */
+export async function phoneWrites(phone: Page, number: string, name: string, text: string) {
+  await phone.goto('/simulator');
+  await phone.getByRole('button', { name: 'Novo contato' }).click();
+  const newContact = phone.getByRole('dialog', { name: 'Novo contato' });
+  await newContact.getByLabel('Número').fill(number);
+  await newContact.getByLabel('Nome').fill(name);
+  await newContact.getByRole('button', { name: 'Criar contato' }).click();
+  await expect(newContact).toBeHidden();
+  await phone.getByLabel(`Mensagem de ${name}`).fill(text);
+  await phone.getByRole('button', { name: 'Enviar', exact: true }).click();
+  const log = phone.getByRole('log', { name: `Conversa de ${name} com a empresa` });
+  await expect(log.getByRole('listitem').filter({ hasText: text })).toBeVisible();
+  return log;
+}

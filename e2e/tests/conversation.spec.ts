@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptWaiting, api, pairSimulator, shot, signIn, tokenOf } from '../support';
+import { acceptWaiting, api, pairSimulator, phoneWrites, shot, signIn, tokenOf } from '../support';
 
 const stamp = String(Date.now());
 const PHONE = `55117${stamp.slice(-8)}`;
@@ -21,16 +21,7 @@ test('conversation tools: tags and the search tab, reply, delete, emoji; contact
   await pairSimulator(page, phone);
 
   // a contact writes; the agent accepts
-  await phone.goto('/simulator');
-  await phone.getByRole('button', { name: 'Novo contato' }).click();
-  const newContact = phone.getByRole('dialog', { name: 'Novo contato' });
-  await newContact.getByLabel('Número').fill(PHONE);
-  await newContact.getByLabel('Nome').fill(CONTACT);
-  await newContact.getByRole('button', { name: 'Criar contato' }).click();
-  await phone.getByLabel(`Mensagem de ${CONTACT}`).fill(QUESTION);
-  await phone.getByRole('button', { name: 'Enviar', exact: true }).click();
-  const log = phone.getByRole('log', { name: `Conversa de ${CONTACT} com a empresa` });
-  await expect(log.getByRole('listitem').filter({ hasText: QUESTION })).toBeVisible();
+  const log = await phoneWrites(phone, PHONE, CONTACT, QUESTION);
 
   const { conversation, messages } = await acceptWaiting(page, CONTACT);
   const input = conversation.getByRole('textbox', { name: 'Mensagem' });

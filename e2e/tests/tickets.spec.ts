@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { api, expectAccessible, pairSimulator, picture, shot, signIn, tokenOf } from '../support';
+import {
+  api,
+  expectAccessible,
+  pairSimulator,
+  phoneWrites,
+  picture,
+  shot,
+  signIn,
+  tokenOf,
+} from '../support';
 
 const stamp = String(Date.now());
 const PHONE = `55118${stamp.slice(-8)}`;
@@ -31,17 +40,7 @@ test('tickets: a contact writes, the agent accepts and replies, resolves and reo
   await pairSimulator(page, phone);
 
   // a new contact writes to the company from the simulator
-  await phone.goto('/simulator');
-  await phone.getByRole('button', { name: 'Novo contato' }).click();
-  const newContact = phone.getByRole('dialog', { name: 'Novo contato' });
-  await newContact.getByLabel('Número').fill(PHONE);
-  await newContact.getByLabel('Nome').fill(CONTACT);
-  await newContact.getByRole('button', { name: 'Criar contato' }).click();
-  await expect(newContact).toBeHidden();
-  await phone.getByLabel(`Mensagem de ${CONTACT}`).fill(HELLO);
-  await phone.getByRole('button', { name: 'Enviar', exact: true }).click();
-  const log = phone.getByRole('log', { name: `Conversa de ${CONTACT} com a empresa` });
-  await expect(log.getByRole('listitem').filter({ hasText: HELLO })).toBeVisible();
+  const log = await phoneWrites(phone, PHONE, CONTACT, HELLO);
 
   // the ticket waits in 'Aguardando', with a count on the tab
   await page.goto('/tickets');
