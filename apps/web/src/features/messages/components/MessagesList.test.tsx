@@ -14,6 +14,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The list of ticket 1's messages, once it is on screen. */
+async function renderList() {
+  renderWithApp(
+    <RequireSession>
+      <MessagesList ticket={ticketRow(1)} />
+    </RequireSession>,
+  );
+  return screen.findByRole('list', { name: 'Mensagens' });
+}
+
 describe('MessagesList', () => {
   it('loads the older page near the top and shows replies, ticks and media', async () => {
     const newest = [
@@ -43,12 +53,7 @@ describe('MessagesList', () => {
       }
       return json(404, {});
     });
-    renderWithApp(
-      <RequireSession>
-        <MessagesList ticket={ticketRow(1)} />
-      </RequireSession>,
-    );
-    const list = await screen.findByRole('list', { name: 'Mensagens' });
+    const list = await renderList();
     await within(list).findByText('Respondendo');
     fireEvent.scroll(screen.getByTestId('messages-scroller'), { target: { scrollTop: 10 } });
     expect(await within(list).findByText('Bem antiga')).toBeTruthy();
@@ -95,12 +100,7 @@ describe('MessagesList', () => {
       }
       return json(404, {});
     });
-    renderWithApp(
-      <RequireSession>
-        <MessagesList ticket={ticketRow(1)} />
-      </RequireSession>,
-    );
-    const list = await screen.findByRole('list', { name: 'Mensagens' });
+    const list = await renderList();
     await within(list).findByText('Falhou');
     expect(within(list).getByTitle('Falha no envio')).toBeTruthy();
     fireEvent.click(within(list).getByRole('button', { name: 'Opções da mensagem' }));
@@ -131,12 +131,7 @@ describe('MessagesList', () => {
       }
       return json(404, {});
     });
-    renderWithApp(
-      <RequireSession>
-        <MessagesList ticket={ticketRow(1)} />
-      </RequireSession>,
-    );
-    const list = await screen.findByRole('list', { name: 'Mensagens' });
+    const list = await renderList();
     const unknown = (await within(list).findByText('Chegou?')).closest(
       '[data-testid="message"]',
     ) as HTMLElement;
