@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
+import { expect } from 'vitest';
 import {
   connections,
   contacts,
@@ -235,4 +237,31 @@ export async function phoneInbox(
       providerMessageId: string;
     }[]
   ).filter((m) => m.direction === 'outbound');
+}
+
+/**
+ * A simulated phone writes `body` to the connection; resolves once the inbound pipeline stored
+ * it (bodies are unique within a test).
+ */
+export async function phoneWrites(
+  t: TestServer,
+  token: string,
+  connectionId: number,
+  phone: string,
+  body: string,
+  name?: string,
+) {
+  const sent = await t
+    .as(token)
+    .post(`/simulator/connections/${connectionId}/phones/${phone}/messages`, {
+      ...(name ? { name } : {}),
+      body,
+    });
+  if (sent.statusCode !== 201) throw new Error(`phone could not write: ${sent.body}`);
+  await expect
+    .poll(
+      async () =>
+        (await t.database.db.select().from(messages).where(eq(messages.body, body))).length,
+    )
+    .toBe(1);
 }

@@ -3,8 +3,13 @@ import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { emittedOf, inboxCompany, pairedSimulator } from '../../../test/inbox';
-import { contacts, messages } from '../../db/schema';
+import {
+  emittedOf,
+  inboxCompany,
+  pairedSimulator,
+  phoneWrites as writes,
+} from '../../../test/inbox';
+import { contacts } from '../../db/schema';
 import { AVATAR_TTL_SECONDS, avatarKey, imageTypeOf, needsAvatar } from './contacts.avatars';
 
 let t: TestServer;
@@ -26,18 +31,8 @@ const contactOf = async (number: string) =>
       .where(and(eq(contacts.companyId, home.companyId), eq(contacts.number, number)))
   )[0];
 
-async function phoneWrites(phone: string, body: string) {
-  const sent = await t
-    .as(home.adminToken)
-    .post(`/simulator/connections/${simulatorId}/phones/${phone}/messages`, { name: 'Nina', body });
-  expect(sent.statusCode).toBe(201);
-  await expect
-    .poll(
-      async () =>
-        (await t.database.db.select().from(messages).where(eq(messages.body, body))).length,
-    )
-    .toBe(1);
-}
+const phoneWrites = (phone: string, body: string) =>
+  writes(t, home.adminToken, simulatorId, phone, body, 'Nina');
 
 const pictureOf = async (phone: string) => (await contactOf(phone))?.profilePicUrl ?? '';
 

@@ -14,6 +14,7 @@ import {
   pairedSimulator,
   phoneInbox,
   postForm,
+  phoneWrites as writes,
 } from '../../../test/inbox';
 import type { SimulatorProvider } from '../../channels/simulator/simulator.provider';
 import { contacts, messages, tickets } from '../../db/schema';
@@ -159,18 +160,8 @@ describe('read receipts', () => {
       .filter((m: { direction: string }) => m.direction === 'inbound')
       .map((m: { body: string; ack: number }) => [m.body, m.ack]);
 
-  const phoneWrites = async (phone: string, body: string) => {
-    const sent = await t
-      .as(home.adminToken)
-      .post(`/simulator/connections/${simulatorId}/phones/${phone}/messages`, { body });
-    expect(sent.statusCode).toBe(201);
-    await expect
-      .poll(
-        async () =>
-          (await t.database.db.select().from(messages).where(eq(messages.body, body))).length,
-      )
-      .toBe(1);
-  };
+  const phoneWrites = (phone: string, body: string) =>
+    writes(t, home.adminToken, simulatorId, phone, body);
 
   it('opening a ticket tells the phone its messages were read, once', async () => {
     const phone = '5511977770101';
