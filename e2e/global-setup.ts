@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recreateDatabase } from '../apps/server/test/local';
-import { API_PORT, WEB_PORT } from './playwright.config';
+import { API_PORT, E2E_DATABASE, WEB_PORT } from './playwright.config';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -26,7 +26,7 @@ export default async function globalSetup() {
   delete env.REDIS_URL;
   let dataDir: string | undefined;
   if (process.env.DATABASE_URL) {
-    env.DATABASE_URL = await recreateDatabase(process.env.DATABASE_URL, 'atendi_e2e');
+    env.DATABASE_URL = await recreateDatabase(process.env.DATABASE_URL, E2E_DATABASE);
   } else {
     dataDir = mkdtempSync(join(tmpdir(), 'atendi-e2e-'));
     chmodSync(dataDir, 0o755);

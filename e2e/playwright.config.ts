@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 export const API_PORT = Number(process.env.E2E_API_PORT ?? 18090);
 export const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 13090);
+/** The database the journeys' server runs on, when DATABASE_URL names a PostgreSQL. */
+export const E2E_DATABASE = process.env.E2E_DATABASE ?? 'atendi_e2e';
 
 export default defineConfig({
   testDir: 'tests',

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { API_PORT } from '../playwright.config';
+import { API_PORT, E2E_DATABASE } from '../playwright.config';
 
 /**
  * Long lists stay light: a company with thousands of tickets and a conversation of 5,000
@@ -18,7 +18,7 @@ const LONG_CONTACT = `Conversa longa ${stamp}`;
 function databaseUrl(): string {
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL);
-    url.pathname = '/atendi_e2e';
+    url.pathname = `/${E2E_DATABASE}`;
     return url.toString();
   }
   return 'postgres://postgres:postgres@127.0.0.1:54366/atendi';
