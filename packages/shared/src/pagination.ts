@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Query of the spec's searchable, infinite-scroll lists. */
-export const listQuerySchema = z.strictObject({
+export const listQuerySchema = z.object({
   searchParam: z.string().max(200).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 });
@@ -12,6 +12,6 @@ export const idParamsSchema = z.strictObject({
 });
 
 /** Tolerates the `companyId` hint old clients send; the server always uses the session's company. */
-export const companyHintQuerySchema = z.strictObject({
+export const companyHintQuerySchema = z.object({
   companyId: z.coerce.number().int().optional(),
 });

@@ -172,7 +172,10 @@ const drop = (field: string): Breaker =>
   fc.constant((body: Body) => {
     delete body[field];
   });
-/** An extra field: every body schema is strict. */
+/**
+ * A field the schema does not know. Schemas drop such fields (the spec's clients send fields of
+ * their own), so it is noise on a body another change breaks, never the break itself.
+ */
 const extra = (known: string[]): Breaker =>
   fc
     .tuple(
@@ -188,15 +191,24 @@ const extra = (known: string[]): Breaker =>
     });
 
 /**
- * A body that a schema must refuse: a valid-looking base with noise in its fields, and one to
- * three changes each of which alone makes it invalid. Sometimes not an object at all.
+ * A body that a schema must refuse: a valid-looking base with noise in its fields, one to three
+ * changes each of which alone makes it invalid, and up to two fields the schema does not know
+ * (`known` are its fields). Sometimes not an object at all.
  */
-function invalidBody(base: fc.Arbitrary<Body>, breakers: Breaker[]): fc.Arbitrary<unknown> {
+function invalidBody(
+  base: fc.Arbitrary<Body>,
+  breakers: Breaker[],
+  known: string[],
+): fc.Arbitrary<unknown> {
   const broken = fc
-    .tuple(base, fc.array(fc.oneof(...breakers), { minLength: 1, maxLength: 3 }))
-    .map(([body, changes]) => {
+    .tuple(
+      base,
+      fc.array(fc.oneof(...breakers), { minLength: 1, maxLength: 3 }),
+      fc.array(extra(known), { maxLength: 2 }),
+    )
+    .map(([body, changes, extras]) => {
       const copy = { ...body };
-      for (const change of changes) change(copy);
+      for (const change of [...extras, ...changes]) change(copy);
       return copy;
     });
   const notAnObject = fc.oneof(
@@ -254,7 +266,6 @@ const userFieldBreakers = [
     ),
   ),
   set('companyId', fc.constantFrom('abc', 1.5, {}, [1, 2])),
-  extra(USER_FIELDS),
 ];
 
 const signupBase = fc.record({
@@ -346,6 +357,7 @@ describe('generated invalid bodies answer 4xx with an error code and write nothi
       invalidBody(
         userBase.map((body) => ({ ...body })),
         [...userFieldBreakers, drop('name'), drop('email'), drop('password')],
+        USER_FIELDS,
       ),
       (payload) => send('POST', '/users', payload, { token: adminToken }),
     );
@@ -361,11 +373,15 @@ describe('generated invalid bodies answer 4xx with an error code and write nothi
       sql`select name, email, password_hash, profile from users where id = ${targetUserId}`,
     );
     await fc.assert(
-      fc.asyncProperty(invalidBody(userBase, userFieldBreakers), ids, async (body, id) => {
-        const payload = JSON.stringify(body) ?? 'null';
-        const response = await send('PUT', `/users/${id()}`, payload, { token: adminToken });
-        expectClientError(response, `PUT /users/${id()} ${payload.slice(0, 200)}`);
-      }),
+      fc.asyncProperty(
+        invalidBody(userBase, userFieldBreakers, USER_FIELDS),
+        ids,
+        async (body, id) => {
+          const payload = JSON.stringify(body) ?? 'null';
+          const response = await send('PUT', `/users/${id()}`, payload, { token: adminToken });
+          expectClientError(response, `PUT /users/${id()} ${payload.slice(0, 200)}`);
+        },
+      ),
       { numRuns: RUNS },
     );
     expect(await rowCounts()).toEqual(before);
@@ -428,8 +444,8 @@ describe('generated invalid bodies answer 4xx with an error code and write nothi
           drop('phone'),
           drop('password'),
           drop('planId'),
-          extra(SIGNUP_FIELDS),
         ],
+        SIGNUP_FIELDS,
       ),
       (payload) => send('POST', '/companies/cadastro', payload),
     );
@@ -445,13 +461,16 @@ describe('generated invalid bodies answer 4xx with an error code and write nothi
     await fuzz(
       'POST /auth/login',
       fc.oneof(
-        invalidBody(fc.record({ email, password: fc.string({ minLength: 1, maxLength: 20 }) }), [
-          set('email', fc.oneof(notString, hugeStrings, fc.constantFrom('', '   '))),
-          set('password', fc.oneof(notString, hugeStrings, fc.constant(''))),
-          drop('email'),
-          drop('password'),
-          extra(['email', 'password']),
-        ]),
+        invalidBody(
+          fc.record({ email, password: fc.string({ minLength: 1, maxLength: 20 }) }),
+          [
+            set('email', fc.oneof(notString, hugeStrings, fc.constantFrom('', '   '))),
+            set('password', fc.oneof(notString, hugeStrings, fc.constant(''))),
+            drop('email'),
+            drop('password'),
+          ],
+          ['email', 'password'],
+        ),
         hostileCredentials,
       ),
       (payload) => send('POST', '/auth/login', payload),
@@ -461,36 +480,39 @@ describe('generated invalid bodies answer 4xx with an error code and write nothi
   it('POST /queue', async () => {
     await fuzz(
       'POST /queue',
-      invalidBody(queueBase, [
-        set('name', badBoundedString(2, 50)),
-        set('color', badBoundedString(3, 9)),
-        set('greetingMessage', fc.oneof(notString, fc.constant('g'.repeat(10_001)))),
-        set('outOfHoursMessage', fc.oneof(notString, hugeStrings)),
-        set('orderQueue', fc.constantFrom(-1, 1.5, 10_001, 'first', {}, [1, 2])),
-        set(
-          'integrationId',
-          badId.filter((v) => v !== null),
-        ),
-        set(
-          'promptId',
-          badId.filter((v) => v !== null),
-        ),
-        set(
-          'schedules',
-          fc.oneof(
-            notString.filter((v) => !Array.isArray(v) && v !== null),
-            fc.constant([{ weekday: 'x', weekdayEn: 'funday', startTime: '25:00', endTime: '' }]),
-            fc
-              .array(anyValue, { minLength: 1, maxLength: 3 })
-              .filter((list) =>
-                list.some((v) => typeof v !== 'object' || v === null || Array.isArray(v)),
-              ),
+      invalidBody(
+        queueBase,
+        [
+          set('name', badBoundedString(2, 50)),
+          set('color', badBoundedString(3, 9)),
+          set('greetingMessage', fc.oneof(notString, fc.constant('g'.repeat(10_001)))),
+          set('outOfHoursMessage', fc.oneof(notString, hugeStrings)),
+          set('orderQueue', fc.constantFrom(-1, 1.5, 10_001, 'first', {}, [1, 2])),
+          set(
+            'integrationId',
+            badId.filter((v) => v !== null),
           ),
-        ),
-        drop('name'),
-        drop('color'),
-        extra(QUEUE_FIELDS),
-      ]),
+          set(
+            'promptId',
+            badId.filter((v) => v !== null),
+          ),
+          set(
+            'schedules',
+            fc.oneof(
+              notString.filter((v) => !Array.isArray(v) && v !== null),
+              fc.constant([{ weekday: 'x', weekdayEn: 'funday', startTime: '25:00', endTime: '' }]),
+              fc
+                .array(anyValue, { minLength: 1, maxLength: 3 })
+                .filter((list) =>
+                  list.some((v) => typeof v !== 'object' || v === null || Array.isArray(v)),
+                ),
+            ),
+          ),
+          drop('name'),
+          drop('color'),
+        ],
+        QUEUE_FIELDS,
+      ),
       (payload) => send('POST', '/queue', payload, { token: adminToken }),
     );
   });
@@ -510,7 +532,8 @@ describe('generated invalid bodies answer 4xx with an error code and write nothi
           hugeStrings,
         ),
       }),
-      fc.record({ value: fc.string({ maxLength: 20 }), extra: anyValue }),
+      // A value no key takes, with a field the schema drops.
+      fc.record({ value: fc.constantFrom('on', 'ENABLED', ' enabled'), extra: anyValue }),
       fc.record({ notValue: anyValue }),
       fc.constantFrom(null, [], 'enabled', 1),
       // Well-formed, with values no key but the payment key accepts; that one is super-only.
@@ -532,24 +555,110 @@ describe('generated invalid bodies answer 4xx with an error code and write nothi
   it('POST /plans', async () => {
     await fuzz(
       'POST /plans',
-      invalidBody(planBase, [
-        set('name', badBoundedString(2, 50)),
-        set('users', badLimit),
-        set('connections', badLimit),
-        set('queues', badLimit),
-        set('value', fc.constantFrom(-0.01, 1_000_001, 'free', {}, [1, 2])),
-        set(
-          'useKanban',
-          anyValue.filter((v) => typeof v !== 'boolean' && v !== undefined),
-        ),
-        drop('name'),
-        drop('users'),
-        drop('connections'),
-        drop('queues'),
-        drop('value'),
-        extra(PLAN_FIELDS),
-      ]),
+      invalidBody(
+        planBase,
+        [
+          set('name', badBoundedString(2, 50)),
+          set('users', badLimit),
+          set('connections', badLimit),
+          set('queues', badLimit),
+          set('value', fc.constantFrom(-0.01, 1_000_001, 'free', {}, [1, 2])),
+          set(
+            'useKanban',
+            anyValue.filter((v) => typeof v !== 'boolean' && v !== undefined),
+          ),
+          drop('name'),
+          drop('users'),
+          drop('connections'),
+          drop('queues'),
+          drop('value'),
+        ],
+        PLAN_FIELDS,
+      ),
       (payload) => send('POST', '/plans', payload, { token: superToken }),
+    );
+  });
+});
+
+describe('fields a schema does not know are dropped, never acted on', () => {
+  /** Dangerous-looking keys and any other, with any value; none of them is a field. */
+  const extras = (known: string[]) =>
+    fc
+      .dictionary(
+        fc.oneof(
+          fc.constantFrom('super', 'isSuper', 'passwordHash', 'companyId2', 'tokenHash', 'id '),
+          fc.string({ minLength: 1, maxLength: 20 }),
+        ),
+        anyValue,
+        { minKeys: 1, maxKeys: 4 },
+      )
+      .map((fields) =>
+        Object.fromEntries(
+          Object.entries(fields).filter(([key]) => !known.includes(key) && key !== '__proto__'),
+        ),
+      );
+  let serial = 0;
+
+  it('POST /users: the user made is the one the known fields describe', async () => {
+    await fc.assert(
+      fc.asyncProperty(extras(USER_FIELDS), async (fields) => {
+        serial += 1;
+        const body = {
+          ...fields,
+          name: `Extra ${serial}`,
+          email: `extra${serial}@example.com`,
+          password: 'secret-pass',
+          profile: 'user',
+        };
+        const response = await send('POST', '/users', JSON.stringify(body), { token: adminToken });
+        expect(response.statusCode, response.body).toBe(201);
+        const { rows } = await t.database.db.execute<Record<string, unknown>>(
+          sql`select name, email, profile, super, company_id from users where email = ${body.email}`,
+        );
+        const { rows: admins } = await t.database.db.execute<{ company_id: number }>(
+          sql`select company_id from users where id = ${targetUserId}`,
+        );
+        expect(rows).toEqual([
+          {
+            name: body.name,
+            email: body.email,
+            profile: 'user',
+            super: false,
+            company_id: admins[0]!.company_id,
+          },
+        ]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('POST /queue and PUT /settings/:key: stored as without the extra fields', async () => {
+    await fc.assert(
+      fc.asyncProperty(extras(QUEUE_FIELDS), async (fields) => {
+        serial += 1;
+        const body = {
+          ...fields,
+          name: `Fila extra ${serial}`,
+          color: `#${serial.toString(16).padStart(6, '0')}`,
+        };
+        const response = await send('POST', '/queue', JSON.stringify(body), { token: adminToken });
+        expect(response.statusCode, response.body).toBe(201);
+        const answer = response.json() as Record<string, unknown>;
+        expect(answer).toMatchObject({ name: body.name, color: body.color });
+        for (const key of Object.keys(fields)) expect(answer).not.toHaveProperty(key);
+        const setting = await send(
+          'PUT',
+          '/settings/userRating',
+          JSON.stringify({ ...fields, value: serial % 2 ? 'enabled' : 'disabled' }),
+          { token: adminToken },
+        );
+        expect(setting.statusCode, setting.body).toBe(200);
+        expect(setting.json()).toEqual({
+          key: 'userRating',
+          value: serial % 2 ? 'enabled' : 'disabled',
+        });
+      }),
+      { numRuns: RUNS },
     );
   });
 });

@@ -15,9 +15,11 @@ import { pathFor, seedWorld, snapshot, type World } from './world';
  * input generated from that schema (its JSON Schema, walked field by field). Whatever the
  * route's own schema refuses is answered 4xx with an `ERR_` code and changes nothing: not
  * company A's rows, not the global tables. Whatever the schema accepts (SQL-looking text in a
- * free-text field, say) may succeed, but is never answered 5xx. Every route that takes a body
- * also gets malformed JSON, other content types and a body over its limit; the routes that take
- * multipart forms get a file over the upload limit.
+ * free-text field, say) may succeed, but is never answered 5xx. A key the schema does not know
+ * is dropped (the spec's clients send fields of their own): the input the route's handler gets
+ * is exactly the one without it, and that case too is never answered 5xx. Every route that
+ * takes a body also gets malformed JSON, other content types and a body over its limit; the
+ * routes that take multipart forms get a file over the upload limit.
  *
  * FUZZ_RUNS sets the generated cases per route and location; the deterministic ones (every
  * field's boundaries and wrong types, missing and unknown fields, a share of the hostile texts
@@ -31,6 +33,8 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
  * which runs after all the others.
  */
 const ACCEPTED_PER_KIND = 6;
+/** Valid inputs with an unknown key sent per route and location (each is checked on its schema). */
+const EXTRA_KEYS_SENT = 2;
 /** Routes whose body limit is not the server's 1 MiB. */
 const BODY_LIMITS: Record<string, number> = {
   'POST /simulator/connections/:id/phones/:phone/messages': 30 * 1024 * 1024,
@@ -211,7 +215,7 @@ const HOSTILE_PER_LOCATION = 6;
 /** Lone surrogates (no JSON column takes them), NUL (no text column does), RTL, emoji. */
 const UNSTORABLE = ['\uD800', 'lone \uDC00 low', 'nul\u0000inside', '\u202Eevil\u202C 👩‍👩‍👧‍👦'];
 
-/** Keys no strict schema knows, some of which a careless handler would act on. */
+/** Keys no schema knows, some of which a careless handler would act on. */
 const EXTRA_KEYS = ['isSuper', 'super', 'passwordHash', 'id ', '$where', 'constructor', 'x'];
 
 /** Deterministic values that break a node: boundaries, wrong types, near-misses of enums. */
@@ -446,6 +450,16 @@ function setPath(base: unknown, path: Path, value: unknown, remove = false): unk
 
 type Mutation = (value: unknown) => unknown;
 
+/** Whether `value` holds a plain object at `path`. */
+function isObjectAt(value: unknown, path: Path): boolean {
+  let current = value;
+  for (const step of path) {
+    if (typeof current !== 'object' || current === null) return false;
+    current = (current as Record<string | number, unknown>)[step];
+  }
+  return typeof current === 'object' && current !== null && !Array.isArray(current);
+}
+
 /** The schema-driven cases of one location: fixed ones, and an arbitrary for the random ones. */
 function casesFor(
   root: Node,
@@ -470,6 +484,8 @@ function casesFor(
     fc.sample(validValue(root, resolve), { numRuns: 30, seed: 42 }).find(valid) ??
     {};
   const fixed: Mutation[] = [];
+  /** Unknown keys added to the valid base: ignored by the schema, so nothing else changes. */
+  const extraKeyed: Mutation[] = [];
   fields.forEach(({ path, node }, i) => {
     for (const value of boundaryValues(node, resolve))
       fixed.push((base) => setPath(base, path, value));
@@ -517,7 +533,11 @@ function casesFor(
       }
       // Every unknown key at the top, two of them in nested objects.
       const extra = path.length === 0 ? EXTRA_KEYS : EXTRA_KEYS.slice(0, 2);
-      for (const key of extra) fixed.push((base) => setPath(base, [...path, key], 'x'));
+      // Into an object the base has: a new nested object would be a new field, not a key.
+      const into = (base: unknown) => path.length === 0 || isObjectAt(base, path);
+      for (const key of extra) {
+        extraKeyed.push((base) => (into(base) ? setPath(base, [...path, key], 'x') : base));
+      }
       if (location === 'body' && path.length === 0) {
         fixed.push((base) => setPath(base, ['__proto__'], { super: true }));
       }
@@ -585,6 +605,7 @@ function casesFor(
     : base;
   return {
     fixed: fixed.map((change) => change(clone(validBase))),
+    extras: extraKeyed.map((change) => change(clone(validBase))),
     everyField: fields.some(({ node }) => takes(node, UNSTORABLE[0]!)) ? everyField : [],
     random,
     validBase,
@@ -900,6 +921,8 @@ const counts = {
   cases: { params: 0, querystring: 0, body: 0 },
   refused: 0,
   accepted: 0,
+  /** Valid inputs with an unknown key the schema dropped. */
+  extraKeys: 0,
   statuses: new Map<number, number>(),
   bodyRoutes: 0,
   malformed: 0,
@@ -919,14 +942,18 @@ const deferred: Deferred[] = [];
 const withSchema = () =>
   t.app.routeCatalog.filter((route) => LOCATIONS.some((location) => zodOf(route, location)));
 
-/** Whether a location's schema accepts a generated value, as the server would receive it. */
-function accepts(route: CatalogRoute, location: Location, value: unknown): boolean {
+/** A location's schema on a generated value, as the server would receive it. */
+function parsed(route: CatalogRoute, location: Location, value: unknown) {
   const schema = zodOf(route, location);
-  if (!schema) return true;
-  if (location === 'params') return schema.safeParse(paramsOf(route, value)).success;
-  if (location === 'querystring') return schema.safeParse(asQuery(value)).success;
-  return schema.safeParse(roundTrip(value)).success;
+  if (!schema) return { success: true, data: undefined };
+  if (location === 'params') return schema.safeParse(paramsOf(route, value));
+  if (location === 'querystring') return schema.safeParse(asQuery(value));
+  return schema.safeParse(roundTrip(value));
 }
+
+/** Whether a location's schema accepts a generated value, as the server would receive it. */
+const accepts = (route: CatalogRoute, location: Location, value: unknown): boolean =>
+  parsed(route, location, value).success;
 
 const plans = new Map<CatalogRoute, { plan: Plan; base: Case }>();
 type Plan = Partial<Record<Location, ReturnType<typeof casesFor>>>;
@@ -1001,6 +1028,38 @@ async function runCase(route: CatalogRoute, input: Case, kind: string) {
   expectRefused(response, describeWire(route, wire));
 }
 
+/**
+ * The valid base with an unknown key: the route's schema drops the key, so its handler gets the
+ * very input of the base and the outcome cannot differ; the request is sent in the last phase,
+ * where it must not be answered 5xx. A schema that refuses unknown keys (the simulator's own
+ * routes) has the case sent as a refused one.
+ */
+async function runExtraKey(
+  route: CatalogRoute,
+  base: Case,
+  location: Location,
+  validBase: unknown,
+  value: unknown,
+) {
+  const withKey = parsed(route, location, value);
+  const without = parsed(route, location, validBase);
+  if (withKey.success && without.success) {
+    expect(withKey.data, `${route.method} ${route.url} ${location} ${asText(value)}`).toEqual(
+      without.data,
+    );
+    counts.extraKeys += 1;
+    // The handler's input is the base's: a few of them on the wire are enough.
+    const key = `${route.method} ${route.url} ${location} extra key`;
+    const kept = keptPerKind.get(key) ?? 0;
+    if (kept < EXTRA_KEYS_SENT) {
+      keptPerKind.set(key, kept + 1);
+      deferred.push({ route, wire: wireOf(route, caseAt(route, base, location, value)) });
+    }
+    return;
+  }
+  await runCase(route, caseAt(route, base, location, value), `${location} extra key`);
+}
+
 describe('bad-input sweep over every route with a schema', () => {
   it('answers input its schema refuses with 4xx and an error code, and changes nothing', async () => {
     const routes = withSchema();
@@ -1016,6 +1075,9 @@ describe('bad-input sweep over every route with a schema', () => {
         counts.locations[location] += 1;
         await inBatches(cases.fixed, (value) =>
           runCase(route, caseAt(route, base, location, value), `${location} fixed`),
+        );
+        await inBatches(cases.extras, (value) =>
+          runExtraKey(route, base, location, cases.validBase, value),
         );
         await inBatches(cases.everyField, (value) =>
           runCase(route, caseAt(route, base, location, value), `${location} every field`),
@@ -1232,7 +1294,8 @@ afterAll(() => {
       `body ${counts.locations.body}); ${counts.refused} refused cases ` +
       `(params ${counts.cases.params}, querystring ${counts.cases.querystring}, ` +
       `body ${counts.cases.body}), ` +
-      `${counts.accepted} accepted cases; ${counts.bodyRoutes} write routes x ` +
+      `${counts.accepted} accepted cases (${counts.extraKeys} with an unknown key dropped); ` +
+      `${counts.bodyRoutes} write routes x ` +
       `(${counts.malformed} malformed JSON, ${counts.contentTypes} content types, ` +
       `${counts.oversized} oversized); ${counts.multipart} multipart cases; ` +
       `answers ${statuses}; ${RUNS} generated cases per route and location` +

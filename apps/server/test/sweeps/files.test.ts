@@ -289,7 +289,7 @@ describe('files sweep', () => {
         () => postForm(t, admin(), ticket, { body: 'x\u0000y' }, [png('a.png')]),
       ],
       [
-        'a field after the file',
+        'a bad field after the file',
         async () => {
           const body = form({}, [png('a.png')]);
           const extra = Buffer.from(
@@ -297,7 +297,7 @@ describe('files sweep', () => {
               .toString('latin1')
               .replace(
                 /--\r\n$/,
-                `\r\nContent-Disposition: form-data; name="unknown"\r\n\r\nx\r\n--${body.headers['content-type'].split('boundary=')[1]}--\r\n`,
+                `\r\nContent-Disposition: form-data; name="quotedMsgId"\r\n\r\nabc\r\n--${body.headers['content-type'].split('boundary=')[1]}--\r\n`,
               ),
             'latin1',
           );

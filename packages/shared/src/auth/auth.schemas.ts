@@ -4,7 +4,7 @@ import { settingSchema } from '../settings/settings.schemas';
 import { allTicketSchema, profileSchema, userQueueSchema } from '../users/users.schemas';
 import { MSG } from '../validation';
 
-export const loginSchema = z.strictObject({
+export const loginSchema = z.object({
   email: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(254),
   password: z.string({ error: MSG.required }).min(1, MSG.required).max(200),
 });

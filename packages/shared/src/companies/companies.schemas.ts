@@ -20,7 +20,7 @@ export const phoneField = z
   .transform((phone) => phone.replace(/\D/g, ''))
   .pipe(z.string().min(10, MSG.tooShort).max(11, MSG.tooLong));
 
-export const companyScheduleSchema = z.strictObject({
+export const companyScheduleSchema = z.object({
   weekday: z.string().max(20),
   weekdayEn: z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
   startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^$/),
@@ -44,7 +44,7 @@ export const companySchema = z.object({
 export type Company = z.infer<typeof companySchema>;
 
 /** Public sign-up (POST /companies/cadastro). Trial dates and status are decided by the server. */
-export const signupSchema = z.strictObject({
+export const signupSchema = z.object({
   name: boundedString(2, 50),
   email: emailField,
   phone: phoneField,
@@ -62,7 +62,7 @@ const dueDateField = z
   .optional()
   .transform((value) => (value ? value.slice(0, 10) : value));
 
-export const companyCreateSchema = z.strictObject({
+export const companyCreateSchema = z.object({
   name: boundedString(2, 50),
   email: emailField,
   phone: z.string().max(20).optional().nullable(),
@@ -82,6 +82,6 @@ export const companyUpdateSchema = companyCreateSchema
   .extend({ id: z.coerce.number().optional() });
 export type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
 
-export const companySchedulesUpdateSchema = z.strictObject({
+export const companySchedulesUpdateSchema = z.object({
   schedules: z.array(companyScheduleSchema).max(7),
 });

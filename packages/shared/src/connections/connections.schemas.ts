@@ -85,7 +85,7 @@ export const DEFAULT_GRAPH_API_URL = 'https://graph.facebook.com/v21.0';
  * The WhatsApp Business Cloud API settings of a 'cloud-api' connection. Write-only: stored as
  * the connection's secrets, never answered nor emitted.
  */
-export const cloudApiSettingsSchema = z.strictObject({
+export const cloudApiSettingsSchema = z.object({
   phoneNumberId: z
     .string()
     .trim()
@@ -104,14 +104,14 @@ export const cloudApiSettingsSchema = z.strictObject({
 export type CloudApiSettings = z.infer<typeof cloudApiSettingsSchema>;
 
 /** Pairing a WhatsApp Web connection by code instead of QR: the phone's number, digits only. */
-export const pairingCodeRequestSchema = z.strictObject({
+export const pairingCodeRequestSchema = z.object({
   phoneNumber: z
     .string()
     .trim()
     .regex(/^\d{8,15}$/, 'Digits only, 8 to 15'),
 });
 
-export const connectionCreateSchema = z.strictObject({
+export const connectionCreateSchema = z.object({
   name: boundedString(2, 50),
   provider: providerSchema.optional(),
   isDefault: z.boolean().optional(),
@@ -142,7 +142,7 @@ export const connectionUpdateSchema = connectionCreateSchema.partial().extend({
 });
 export type ConnectionUpdate = z.infer<typeof connectionUpdateSchema>;
 
-export const connectionListQuerySchema = z.strictObject({
+export const connectionListQuerySchema = z.object({
   companyId: z.coerce.number().int().optional(),
   session: z.coerce.number().int().optional(),
 });

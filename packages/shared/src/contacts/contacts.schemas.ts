@@ -41,7 +41,7 @@ export const optionalEmailField = z
   .refine((value) => value === '' || z.email().safeParse(value).success, MSG.invalidEmail)
   .transform((value) => value.toLowerCase());
 
-const extraInfoItem = z.strictObject({
+const extraInfoItem = z.object({
   /** Old clients send the stored item's id back; items are replaced as a whole. */
   id: z.number().optional(),
   name: z.string().trim().min(1, MSG.required).max(100, MSG.tooLong),
@@ -55,10 +55,10 @@ const contactFields = {
   extraInfo: z.array(extraInfoItem).max(50).optional(),
 };
 
-export const contactCreateSchema = z.strictObject(contactFields);
+export const contactCreateSchema = z.object(contactFields);
 export type ContactCreate = z.infer<typeof contactCreateSchema>;
 
-export const contactUpdateSchema = z.strictObject({
+export const contactUpdateSchema = z.object({
   ...contactFields,
   name: contactFields.name.optional(),
   number: contactFields.number.optional(),
@@ -66,7 +66,7 @@ export const contactUpdateSchema = z.strictObject({
 export type ContactUpdate = z.infer<typeof contactUpdateSchema>;
 
 /** GET /contacts: search over name, number and email; `date` or `dateStart`..`dateEnd` by creation. */
-export const contactListQuerySchema = z.strictObject({
+export const contactListQuerySchema = z.object({
   searchParam: z.string().max(200).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   date: dayQuery.optional(),
@@ -86,7 +86,7 @@ export const contactsPageSchema = z.object({
 });
 
 /** GET /contacts/list: every contact (optionally by name), capped. */
-export const contactSimpleListQuerySchema = z.strictObject({
+export const contactSimpleListQuerySchema = z.object({
   name: z.string().max(200).optional(),
   searchParam: z.string().max(200).optional(),
   companyId: z.coerce.number().int().optional(),
@@ -97,7 +97,7 @@ export const CONTACTS_LIST_LIMIT = 1000;
  * POST /contacts/import: a multipart CSV as `file`, or no file to import the connection's
  * address book (the given connection, else the default one), as the original product did.
  */
-export const contactImportQuerySchema = z.strictObject({
+export const contactImportQuerySchema = z.object({
   whatsappId: positiveId.optional(),
 });
 export type ContactImportQuery = z.infer<typeof contactImportQuerySchema>;

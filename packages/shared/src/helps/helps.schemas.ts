@@ -11,7 +11,7 @@ export const helpSchema = z.object({
 });
 export type Help = z.infer<typeof helpSchema>;
 
-export const helpCreateSchema = z.strictObject({
+export const helpCreateSchema = z.object({
   title: boundedString(2, 100),
   description: z.string().max(5_000).optional(),
   /** The video's code on the video host (not a URL). */

@@ -57,7 +57,7 @@ export type Message = z.infer<typeof messageSchema>;
 /** Messages per page of GET /messages/:ticketId. */
 export const MESSAGES_PAGE_SIZE = 20;
 
-export const messageListQuerySchema = z.strictObject({
+export const messageListQuerySchema = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 });
 
@@ -80,19 +80,20 @@ export const MESSAGE_BODY_MAX = 65_536;
  * POST /messages/:ticketId as JSON. `fromMe`, `read` and `mediaUrl` are sent by the spec's
  * client and ignored. `signMessage` (default on) prefixes the agent's name in bold.
  */
-export const messageCreateSchema = z.strictObject({
+export const messageCreateSchema = z.object({
   body: z.string().max(MESSAGE_BODY_MAX).optional().default(''),
   quotedMsg: z.object({ id: positiveId }).nullable().optional(),
   signMessage: z.boolean().optional().default(true),
   fromMe: z.boolean().optional(),
-  read: z.boolean().optional(),
+  /** The spec's client sends `read: 1`. */
+  read: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
   mediaUrl: z.string().max(2000).nullable().optional(),
 });
 export type MessageCreate = z.infer<typeof messageCreateSchema>;
 
 /** The text fields of the multipart form (files come as `medias`). */
 export const messageFormSchema = z
-  .strictObject({
+  .object({
     body: z.string().max(MESSAGE_BODY_MAX).optional().default(''),
     signMessage: z.enum(['true', 'false']).optional(),
     quotedMsgId: positiveId.optional(),

@@ -31,7 +31,7 @@ export type Plan = z.infer<typeof planSchema>;
 // '' must not read as 0: a limit of 0 means unlimited.
 const limit = numberInput.pipe(z.number().int().min(0).max(100_000));
 
-export const planCreateSchema = z.strictObject({
+export const planCreateSchema = z.object({
   name: boundedString(2, 50),
   users: limit,
   connections: limit,

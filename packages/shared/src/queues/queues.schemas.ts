@@ -7,7 +7,11 @@ export const queueSchema = z.object({
   name: z.string(),
   color: z.string(),
   greetingMessage: z.string(),
+  complationMessage: z.string(),
   outOfHoursMessage: z.string(),
+  ratingMessage: z.string(),
+  /** The spec's queue token: answered to the company's admins only, never emitted. */
+  token: z.string().nullable().optional(),
   orderQueue: z.number().nullable(),
   integrationId: z.number().nullable(),
   promptId: z.number().nullable(),
@@ -17,11 +21,15 @@ export const queueSchema = z.object({
 });
 export type Queue = z.infer<typeof queueSchema>;
 
-export const queueCreateSchema = z.strictObject({
+export const queueCreateSchema = z.object({
   name: boundedString(2, 50),
   color: boundedString(3, 9),
   greetingMessage: z.string().max(10_000).optional(),
+  /** The spec's field name (sic), as the original client sends it. */
+  complationMessage: z.string().max(10_000).optional(),
   outOfHoursMessage: z.string().max(10_000).optional(),
+  ratingMessage: z.string().max(10_000).optional(),
+  token: z.string().max(200).nullable().optional(),
   orderQueue: z.coerce.number().int().min(0).max(10_000).nullable().optional(),
   integrationId: positiveId.nullable().optional(),
   promptId: positiveId.nullable().optional(),

@@ -29,15 +29,15 @@ const quickMessageFields = {
   userId: positiveId.nullable().optional(),
 };
 
-export const quickMessageCreateSchema = z.strictObject(quickMessageFields);
+export const quickMessageCreateSchema = z.object(quickMessageFields);
 export type QuickMessageCreate = z.infer<typeof quickMessageCreateSchema>;
-export const quickMessageUpdateSchema = z.strictObject({
+export const quickMessageUpdateSchema = z.object({
   ...quickMessageFields,
   shortcode: quickMessageFields.shortcode.optional(),
 });
 export type QuickMessageUpdate = z.infer<typeof quickMessageUpdateSchema>;
 
-export const quickMessageListQuerySchema = z.strictObject({
+export const quickMessageListQuerySchema = z.object({
   searchParam: z.string().max(200).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   userId: positiveId.optional(),
@@ -51,12 +51,12 @@ export const quickMessagesPageSchema = z.object({
   hasMore: z.boolean(),
 });
 
-export const quickMessageSimpleListQuerySchema = z.strictObject({
+export const quickMessageSimpleListQuerySchema = z.object({
   companyId: z.coerce.number().int().optional(),
   userId: positiveId.optional(),
 });
 
 /** Text fields of POST /quick-messages/:id/media-upload (the file comes as `file`). */
-export const quickMessageMediaFormSchema = z.strictObject({
+export const quickMessageMediaFormSchema = z.object({
   typeArch: z.string().max(50).optional(),
 });

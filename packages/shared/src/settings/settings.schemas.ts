@@ -43,7 +43,7 @@ export type Setting = z.infer<typeof settingSchema>;
 export const settingKeyParamsSchema = z.strictObject({
   key: z.enum(SETTING_KEYS as [SettingKey, ...SettingKey[]]),
 });
-export const settingUpdateSchema = z.strictObject({
+export const settingUpdateSchema = z.object({
   value: z.union([z.string().max(500), z.boolean()]).transform((value) => String(value)),
   key: z.string().max(100).optional(),
 });

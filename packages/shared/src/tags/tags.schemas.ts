@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from '../pagination';
 import { MSG, positiveId } from '../validation';
 
 /** The spec's message for a short tag name. */
@@ -35,9 +36,9 @@ const tagFields = {
     .optional(),
 };
 
-export const tagCreateSchema = z.strictObject(tagFields);
+export const tagCreateSchema = z.object(tagFields);
 export type TagCreate = z.infer<typeof tagCreateSchema>;
-export const tagUpdateSchema = z.strictObject({ ...tagFields, name: tagFields.name.optional() });
+export const tagUpdateSchema = z.object({ ...tagFields, name: tagFields.name.optional() });
 export type TagUpdate = z.infer<typeof tagUpdateSchema>;
 
 export const tagsPageSchema = z.object({
@@ -46,13 +47,15 @@ export const tagsPageSchema = z.object({
   hasMore: z.boolean(),
 });
 
-export const tagListQuerySchema = z.strictObject({
+/** GET /tags/list: every tag (by name with `searchParam`); the spec's client also sends a page. */
+export const tagListQuerySchema = z.object({
+  ...listQuerySchema.shape,
   kanban: z.coerce.number().int().min(0).max(1).optional(),
   companyId: z.coerce.number().int().optional(),
 });
 
 /** POST /tags/sync: the ticket's tags become exactly these. */
-export const tagSyncSchema = z.strictObject({
+export const tagSyncSchema = z.object({
   ticketId: positiveId,
   tags: z.array(z.object({ id: positiveId })).max(100),
 });

@@ -13,7 +13,7 @@ export const ticketNoteSchema = z.object({
 });
 export type TicketNote = z.infer<typeof ticketNoteSchema>;
 
-export const ticketNoteCreateSchema = z.strictObject({
+export const ticketNoteCreateSchema = z.object({
   note: z
     .string({ error: MSG.required })
     .trim()
@@ -26,7 +26,7 @@ export const ticketNoteCreateSchema = z.strictObject({
 export type TicketNoteCreate = z.infer<typeof ticketNoteCreateSchema>;
 
 export const ticketNoteListQuerySchema = z
-  .strictObject({
+  .object({
     ticketId: positiveId.optional(),
     contactId: positiveId.optional(),
   })

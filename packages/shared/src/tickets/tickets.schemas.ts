@@ -47,7 +47,7 @@ export type Ticket = z.infer<typeof ticketSchema>;
  * GET /tickets. Lists of ids come as JSON or comma lists; `showAll` counts only for admins;
  * `date` and `updatedAt` are days in São Paulo time.
  */
-export const ticketListQuerySchema = z.strictObject({
+export const ticketListQuerySchema = z.object({
   searchParam: z.string().max(200).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   status: ticketStatusSchema.optional(),
@@ -74,7 +74,7 @@ export const ticketsPageSchema = z.object({
 
 export const ticketUuidParamsSchema = z.strictObject({ uuid: z.uuid() });
 
-export const ticketCreateSchema = z.strictObject({
+export const ticketCreateSchema = z.object({
   contactId: positiveId,
   queueId: positiveId.nullable().optional(),
   /** Absent: the company's default connection. */
@@ -89,7 +89,7 @@ export type TicketCreate = z.infer<typeof ticketCreateSchema>;
  * queue, connection or another agent (or `transfer: true`) transfers; otherwise pending -> open
  * accepts, open -> pending returns and closed -> open reopens.
  */
-export const ticketUpdateSchema = z.strictObject({
+export const ticketUpdateSchema = z.object({
   status: ticketStatusSchema.optional(),
   userId: positiveId.nullable().optional(),
   queueId: positiveId.nullable().optional(),

@@ -37,11 +37,11 @@ const userFields = {
   companyId: z.coerce.number().int().optional(),
 };
 
-export const userCreateSchema = z.strictObject({ ...userFields, password: passwordField });
+export const userCreateSchema = z.object({ ...userFields, password: passwordField });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
 /** Password is optional on edit: an empty string keeps the current one. */
-export const userUpdateSchema = z.strictObject({
+export const userUpdateSchema = z.object({
   ...userFields,
   name: userFields.name.optional(),
   email: userFields.email.optional(),

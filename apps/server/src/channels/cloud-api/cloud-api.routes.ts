@@ -37,7 +37,8 @@ export const cloudApiRoutes = (
         schema: {
           tags,
           params,
-          querystring: z.looseObject({
+          // Meta may add parameters of its own: dropped, as on every route.
+          querystring: z.object({
             'hub.mode': z.string().max(50).optional(),
             'hub.verify_token': z.string().max(500).optional(),
             'hub.challenge': z.string().max(500).optional(),

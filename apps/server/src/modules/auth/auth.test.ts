@@ -60,8 +60,12 @@ describe('POST /auth/login', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe('ERR_VALIDATION');
     expect(missing.json().fields[0].path).toBe('body.email');
+    const wrongType = await login({ email: 'a@b.co', password: 123456 });
+    expect(wrongType.statusCode).toBe(400);
+    // A field the form does not have is ignored: these credentials are just wrong.
     const extra = await login({ email: 'a@b.co', password: 'x', admin: true });
-    expect(extra.statusCode).toBe(400);
+    expect(extra.statusCode).toBe(401);
+    expect(extra.json()).toEqual({ error: 'ERR_INVALID_CREDENTIALS' });
     const malformed = await t.app.inject({
       method: 'POST',
       url: '/auth/login',

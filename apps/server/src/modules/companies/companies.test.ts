@@ -163,7 +163,7 @@ describe('POST /companies/cadastro', () => {
       [{ planId: undefined }, 'body.planId', expect.any(String)],
       [{ planId: 'abc' }, 'body.planId', expect.any(String)],
       [{ recurrence: 'SEMANAL' }, 'body.recurrence', expect.any(String)],
-      [{ super: true }, 'body', expect.any(String)],
+      [{ campaignsEnabled: 'yes' }, 'body.campaignsEnabled', expect.any(String)],
     ];
     for (const [overrides, path, message] of cases) {
       const body = signupBody({ planId: plan.id, ...overrides });
@@ -174,6 +174,13 @@ describe('POST /companies/cadastro', () => {
       expect(first?.message, JSON.stringify(overrides)).toEqual(message);
       expect(await countWhere('companies', 'name', body.name)).toBe(0);
     }
+    // A field the form does not have is ignored: it cannot make the new admin a super user.
+    const extra = signupBody({ planId: plan.id, super: true, profile: 'super' });
+    expect((await signup(extra)).statusCode).toBe(201);
+    const { rows } = await t.database.db.execute<{ super: boolean; profile: string }>(
+      sql`select super, profile from users where email = ${extra.email}`,
+    );
+    expect(rows).toEqual([{ super: false, profile: 'admin' }]);
     // Ten digits (a landline) and eleven digits with the mask are both accepted.
     for (const phone of ['(11) 3333-4444', '(11) 99999-9999']) {
       expect((await signup(signupBody({ planId: plan.id, phone }))).statusCode).toBe(201);
@@ -482,7 +489,7 @@ describe('POST /companies', () => {
       { dueDate: 'not a date' },
       { password: '123' },
       { status: 'yes' },
-      { super: true },
+      { campaignsEnabled: 'yes' },
     ]) {
       const payload = body({ planId: plan.id, ...overrides });
       const response = await asSuper().post('/companies', payload);
@@ -549,7 +556,7 @@ describe('PUT /companies/:id', () => {
     const missing = await asSuper().put('/companies/987654', { name: 'Ghost Co' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'ERR_NO_COMPANY_FOUND' });
-    for (const bad of [{ dueDate: '31/01/2030' }, { email: 'nope' }, { trialExpiration: null }]) {
+    for (const bad of [{ dueDate: '31/01/2030' }, { email: 'nope' }, { status: 'yes' }]) {
       const response = await asSuper().put(`/companies/${company.id}`, bad);
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
     }
@@ -603,7 +610,7 @@ describe('PUT /companies/:id/schedules', () => {
       { ...schedules[0], startTime: '25:00' },
       { ...schedules[0], endTime: '9h' },
       { ...schedules[0], weekdayEn: 'funday' },
-      { ...schedules[0], extra: 1 },
+      { ...schedules[0], weekday: 5 },
     ]) {
       const response = await asAdmin.put(`/companies/${company.id}/schedules`, {
         schedules: [entry],

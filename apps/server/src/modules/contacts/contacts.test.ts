@@ -66,10 +66,13 @@ describe('POST /contacts', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().fields).toContainEqual({ path, message });
     }
-    const unknown = await t
+    // Fields the form does not have are ignored: the contact is the caller's company's, no group.
+    const extra = await t
       .as(user.token)
-      .post('/contacts', { name: 'Maria', number: '5511988880002', companyId: 9 });
-    expect(unknown.statusCode).toBe(400);
+      .post('/contacts', { name: 'Maria', number: '5511988880002', companyId: 9, isGroup: true });
+    expect(extra.statusCode, extra.body).toBe(201);
+    expect(extra.json()).toMatchObject({ name: 'Maria', isGroup: false });
+    expect((await t.as(user.token).get(`/contacts/${extra.json().id}`)).statusCode).toBe(200);
     const empty = await t
       .as(user.token)
       .post('/contacts', { name: 'Sem Email', number: '5511988880003', email: '' });

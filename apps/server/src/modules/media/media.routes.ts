@@ -7,7 +7,7 @@ const params = z.strictObject({
   companyId: z.string().regex(/^\d{1,10}$/),
   file: z.string().regex(/^[0-9a-f-]{36}\.[a-z0-9]{1,5}$/),
 });
-const query = z.strictObject({
+const query = z.object({
   expires: z.coerce.number().int(),
   signature: z.string().max(100),
   /** Saves the file under this name instead of showing it (the sender's name: metadata only). */

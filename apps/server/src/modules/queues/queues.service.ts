@@ -1,4 +1,4 @@
-import type { Queue, QueueCreate } from '@atendi/shared';
+import { hasRole, type Queue, type QueueCreate } from '@atendi/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Platform } from '../../app';
 import { isUniqueViolation } from '../../db/errors';
@@ -8,12 +8,16 @@ import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import { isoRequired } from '../../platform/routes';
 
-const present = (row: typeof queues.$inferSelect): Queue => ({
+/** The queue's token is for the company's admins, as a connection's is. */
+const present = (row: typeof queues.$inferSelect, admin: boolean): Queue => ({
   id: row.id,
   name: row.name,
   color: row.color,
   greetingMessage: row.greetingMessage,
+  complationMessage: row.complationMessage,
   outOfHoursMessage: row.outOfHoursMessage,
+  ratingMessage: row.ratingMessage,
+  ...(admin ? { token: row.token } : {}),
   orderQueue: row.orderQueue,
   integrationId: row.integrationId,
   promptId: row.promptId,
@@ -41,13 +45,13 @@ export class QueuesService {
     const rows = await tenantDb(ctx)
       .selectFrom(queues)
       .orderBy(asc(queues.orderQueue), asc(queues.name));
-    return rows.map(present);
+    return rows.map((row) => present(row, hasRole(ctx, 'admin')));
   }
 
   async get(ctx: RequestContext, id: number): Promise<Queue> {
     const [row] = await tenantDb(ctx).selectFrom(queues, eq(queues.id, id));
     if (!row) throw new AppError('ERR_NOT_FOUND', 404);
-    return present(row);
+    return present(row, hasRole(ctx, 'admin'));
   }
 
   async create(ctx: RequestContext, data: QueueCreate): Promise<Queue> {
@@ -61,7 +65,7 @@ export class QueuesService {
       action: 'create',
       queue: { id: row.id },
     });
-    return present(row);
+    return present(row, hasRole(ctx, 'admin'));
   }
 
   async update(ctx: RequestContext, id: number, data: Partial<QueueCreate>): Promise<Queue> {
@@ -75,7 +79,7 @@ export class QueuesService {
       action: 'update',
       queue: { id },
     });
-    return present(row);
+    return present(row, hasRole(ctx, 'admin'));
   }
 
   async remove(ctx: RequestContext, id: number): Promise<void> {

@@ -50,7 +50,11 @@ const queueShape = {
   name: expect.any(String),
   color: expect.any(String),
   greetingMessage: expect.any(String),
+  complationMessage: expect.any(String),
   outOfHoursMessage: expect.any(String),
+  ratingMessage: expect.any(String),
+  /** Answered to admins; the tests read as admins unless they say otherwise. */
+  token: null,
   orderQueue: null,
   integrationId: null,
   promptId: null,
@@ -73,7 +77,9 @@ describe('GET /queue', () => {
       const response = await as.get(`/queue?companyId=${other.company.id}`);
       expect(response.statusCode).toBe(200);
       const list = response.json();
-      expect(list).toEqual([{ ...queueShape, id: mine.id, name: 'Suporte' }]);
+      const { token: _token, ...forUsers } = queueShape;
+      const shape = as === asAdmin ? queueShape : forUsers;
+      expect(list).toEqual([{ ...shape, id: mine.id, name: 'Suporte' }]);
       expect(list.map((q: { id: number }) => q.id)).not.toContain(theirs.id);
     }
   });
@@ -144,6 +150,41 @@ describe('POST /queue', () => {
     expect(t.emitted.some((e) => e.event === `company-${other.company.id}-queue`)).toBe(false);
   });
 
+  it("keeps the spec's complationMessage, ratingMessage and token; the token for admins only", async () => {
+    const { company, asAdmin, asUser } = await tenant();
+    const body = queueBody({
+      complationMessage: 'Atendimento encerrado.',
+      ratingMessage: 'Avalie de 1 a 5.',
+      token: 'queue-token-123',
+    });
+    const created = await asAdmin.post('/queue', body);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toEqual({ ...queueShape, ...body });
+    const id = created.json().id as number;
+    const updated = await asAdmin.put(`/queue/${id}`, { ratingMessage: 'Nota?', token: null });
+    expect(updated.json()).toMatchObject({
+      complationMessage: 'Atendimento encerrado.',
+      ratingMessage: 'Nota?',
+      token: null,
+    });
+    await asAdmin.put(`/queue/${id}`, { token: 'queue-token-456' });
+    const [row] = await new TenantDb(t.database.db, company.id).selectFrom(
+      queues,
+      eq(queues.id, id),
+    );
+    expect(row).toMatchObject({
+      complationMessage: 'Atendimento encerrado.',
+      ratingMessage: 'Nota?',
+      token: 'queue-token-456',
+    });
+    expect((await asAdmin.get(`/queue/${id}`)).json().token).toBe('queue-token-456');
+    const forUser = await asUser.get(`/queue/${id}`);
+    expect(forUser.statusCode).toBe(200);
+    expect(forUser.json()).not.toHaveProperty('token');
+    expect(forUser.json().ratingMessage).toBe('Nota?');
+    expect(JSON.stringify((await asUser.get('/queue')).json())).not.toContain('queue-token-456');
+  });
+
   it('validates name 2-50 and color 3-9', async () => {
     const { asAdmin } = await tenant();
     const cases: [Record<string, unknown>, string, string][] = [
@@ -155,7 +196,8 @@ describe('POST /queue', () => {
       [{ color: undefined }, 'body.color', 'Required'],
       [{ greetingMessage: 42 }, 'body.greetingMessage', expect.any(String)],
       [{ orderQueue: -1 }, 'body.orderQueue', expect.any(String)],
-      [{ companyId: 1 }, 'body', expect.any(String)],
+      [{ complationMessage: 42 }, 'body.complationMessage', expect.any(String)],
+      [{ token: ['x'] }, 'body.token', expect.any(String)],
     ];
     for (const [overrides, path, message] of cases) {
       const body = queueBody(overrides);

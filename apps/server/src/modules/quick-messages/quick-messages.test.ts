@@ -44,8 +44,10 @@ describe('POST and PUT /quick-messages', () => {
     expect(missing.json().fields).toContainEqual({ path: 'body.shortcode', message: 'Required' });
     const blank = await create(ana.token, { shortcode: '  ' });
     expect(blank.statusCode).toBe(400);
+    const wrongType = await create(ana.token, { shortcode: 'x', geral: 'yes' });
+    expect(wrongType.statusCode).toBe(400);
     const extra = await create(ana.token, { shortcode: 'x', secret: 1 });
-    expect(extra.statusCode).toBe(400);
+    expect(extra.statusCode).toBe(201);
   });
 
   it('lets its author or an admin edit and delete a reply, not a colleague', async () => {

@@ -7,7 +7,7 @@ import {
   type TagUpdate,
   type Ticket,
 } from '@atendi/shared';
-import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Platform } from '../../app';
 import { isUniqueViolation } from '../../db/errors';
 import { tags, tickets, ticketTags } from '../../db/schema';
@@ -71,9 +71,19 @@ export class TagsService {
     };
   }
 
-  async listAll(ctx: RequestContext, query: { kanban?: number }): Promise<Tag[]> {
+  async listAll(
+    ctx: RequestContext,
+    query: { kanban?: number; searchParam?: string },
+  ): Promise<Tag[]> {
+    const search = query.searchParam?.trim();
     const rows = await tenantDb(ctx)
-      .selectFrom(tags, query.kanban === undefined ? undefined : eq(tags.kanban, query.kanban))
+      .selectFrom(
+        tags,
+        and(
+          query.kanban === undefined ? undefined : eq(tags.kanban, query.kanban),
+          search ? ilike(tags.name, likePattern(search)) : undefined,
+        ),
+      )
       .orderBy(asc(tags.name));
     return rows.map(present);
   }

@@ -52,8 +52,12 @@ describe('POST, GET, PUT and DELETE /tags', () => {
     });
     const color = await t.as(agentA.token).post('/tags', { name: 'Cor ruim', color: 'red;}' });
     expect(color.statusCode).toBe(400);
+    const kanban = await t.as(agentA.token).post('/tags', { name: 'Kanban', kanban: 'yes' });
+    expect(kanban.statusCode).toBe(400);
+    // A companyId in the body is ignored: the tag is the caller's company's.
     const extra = await t.as(agentA.token).post('/tags', { name: 'Extra', companyId: 1 });
-    expect(extra.statusCode).toBe(400);
+    expect(extra.statusCode).toBe(201);
+    expect((await t.as(agentA.token).get(`/tags/${extra.json().id}`)).statusCode).toBe(200);
     await t.as(agentA.token).post('/tags', { name: 'Repetida' });
     const dup = await t.as(agentA.token).post('/tags', { name: 'Repetida' });
     expect(dup.statusCode).toBe(409);

@@ -66,13 +66,19 @@ describe('POST /ticket-notes', () => {
       .as(agentA.token)
       .post('/ticket-notes', { note: 'ok ok', ticketId: ticket.id, contactId: wrongContact.id });
     expect(res.statusCode).toBe(400);
+    const wrongType = await t
+      .as(agentA.token)
+      .post('/ticket-notes', { note: 'ok ok', ticketId: 'abc', contactId: ticket.contactId });
+    expect(wrongType.statusCode).toBe(400);
+    // A userId in the body is ignored: the note is the caller's.
     const extra = await t.as(agentA.token).post('/ticket-notes', {
       note: 'ok ok',
       ticketId: ticket.id,
       contactId: ticket.contactId,
       userId: 1,
     });
-    expect(extra.statusCode).toBe(400);
+    expect(extra.statusCode).toBe(201);
+    expect(extra.json().userId).toBe(agentA.user.id);
   });
 
   it("is 403 on a ticket of another queue and 404 on another company's", async () => {

@@ -146,7 +146,12 @@ describe('GET /users', () => {
     const { asAdmin } = await company();
     expect((await asAdmin.get('/users?pageNumber=0')).statusCode).toBe(400);
     expect((await asAdmin.get('/users?pageNumber=abc')).statusCode).toBe(400);
-    expect((await asAdmin.get('/users?unknown=1')).json().error).toBe('ERR_VALIDATION');
+    expect((await asAdmin.get('/users?searchParam=x&searchParam=y')).statusCode).toBe(400);
+    // A parameter the list does not know is ignored.
+    const plain = await asAdmin.get('/users?pageNumber=1');
+    const extra = await asAdmin.get('/users?pageNumber=1&unknown=1');
+    expect(extra.statusCode).toBe(200);
+    expect(extra.json()).toEqual(plain.json());
   });
 });
 
@@ -303,7 +308,7 @@ describe('POST /users', () => {
       [{ profile: 'owner' }, 'body.profile', expect.any(String)],
       [{ allTicket: 'maybe' }, 'body.allTicket', expect.any(String)],
       [{ queueIds: ['x'] }, 'body.queueIds.0', expect.any(String)],
-      [{ super: true }, 'body', expect.any(String)],
+      [{ whatsappId: 'abc' }, 'body.whatsappId', expect.any(String)],
     ];
     for (const [overrides, path, message] of cases) {
       const body = newUser(overrides);
@@ -312,6 +317,13 @@ describe('POST /users', () => {
       expect(response.json().error).toBe('ERR_VALIDATION');
       expect(fieldMessages(response.json())[path], JSON.stringify(overrides)).toEqual(message);
     }
+    // A field the form does not have is ignored: it cannot make a super user.
+    const extra = await asAdmin.post(
+      '/users',
+      newUser({ super: true, email: `s${Date.now()}@x.co` }),
+    );
+    expect(extra.statusCode).toBe(201);
+    expect(extra.json().super).toBe(false);
     // The bounds themselves are accepted.
     const bounds = await asAdmin.post(
       '/users',

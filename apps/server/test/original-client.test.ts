@@ -1,0 +1,1088 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+import { form, PNG, pairedSimulator } from './inbox';
+import { seedWorld, type World } from './sweeps/world';
+
+/**
+ * The spec's API is a contract: a client built for the original product must keep working.
+ * Every call of the spec's tables (core 7 and administration-and-growth 7) that the server
+ * registers is replayed here with every method, path, query and body field the tables list,
+ * shaped as the original client sends them: forms spread from the record it read (ids, dates and
+ * the record's other fields included), `companyId` hints, `session=0`, lists of ids as JSON. None
+ * may be refused for its shape. Calls the server does not register yet are listed as pending with
+ * the reason; once one is registered, the first test fails until it has a replay.
+ */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The calls of the spec's tables, as `METHOD /path/{param}`. */
+const SPEC_CALLS: { call: string; pending?: string }[] = [
+  // core.md, 7
+  { call: 'POST /auth/login' },
+  { call: 'POST /auth/refresh_token' },
+  { call: 'DELETE /auth/logout' },
+  { call: 'GET /auth/me' },
+  { call: 'GET /version' },
+  { call: 'GET /settings' },
+  { call: 'GET /queue' },
+  { call: 'GET /users/{id}' },
+  { call: 'POST /users' },
+  { call: 'PUT /users/{id}' },
+  { call: 'GET /users/list' },
+  { call: 'GET /users' },
+  { call: 'DELETE /users/{id}' },
+  { call: 'GET /whatsapp' },
+  { call: 'GET /whatsapp/{id}' },
+  { call: 'POST /whatsapp' },
+  { call: 'PUT /whatsapp/{id}' },
+  { call: 'DELETE /whatsapp/{id}' },
+  { call: 'POST /whatsappsession/{id}' },
+  { call: 'PUT /whatsappsession/{id}' },
+  { call: 'DELETE /whatsappsession/{id}' },
+  { call: 'GET /tickets' },
+  { call: 'GET /tickets/{id}' },
+  { call: 'GET /tickets/u/{uuid}' },
+  { call: 'POST /tickets' },
+  { call: 'PUT /tickets/{id}' },
+  { call: 'DELETE /tickets/{id}' },
+  { call: 'GET /messages/{ticketId}' },
+  { call: 'POST /messages/{ticketId}' },
+  { call: 'DELETE /messages/{id}' },
+  { call: 'POST /ticket-notes' },
+  { call: 'DELETE /ticket-notes/{id}' },
+  { call: 'GET /ticket-notes/list' },
+  { call: 'GET /contacts' },
+  { call: 'GET /contacts/list' },
+  { call: 'GET /contacts/{id}' },
+  { call: 'POST /contacts' },
+  { call: 'PUT /contacts/{id}' },
+  { call: 'DELETE /contacts/{id}' },
+  { call: 'POST /contacts/import' },
+  { call: 'POST /quick-messages' },
+  { call: 'GET /quick-messages/{id}' },
+  { call: 'PUT /quick-messages/{id}' },
+  { call: 'DELETE /quick-messages/{id}' },
+  { call: 'GET /quick-messages/list' },
+  { call: 'GET /quick-messages' },
+  { call: 'POST /quick-messages/{id}/media-upload' },
+  { call: 'DELETE /quick-messages/{id}/media-upload' },
+  { call: 'GET /tags/list' },
+  { call: 'GET /tags' },
+  { call: 'POST /tags' },
+  { call: 'GET /tags/{id}' },
+  { call: 'PUT /tags/{id}' },
+  { call: 'DELETE /tags/{id}' },
+  { call: 'POST /tags/sync' },
+  { call: 'POST /companies/cadastro' },
+  { call: 'GET /plans/list' },
+  { call: 'GET /companies/listPlan/{companyId}' },
+  ...pending('prompts are not built yet', [
+    'GET /prompt',
+    'GET /prompt/{id}',
+    'POST /prompt',
+    'PUT /prompt/{id}',
+    'DELETE /prompt/{id}',
+  ]),
+  ...pending('schedules are not built yet', [
+    'GET /schedules',
+    'GET /schedules/{id}',
+    'POST /schedules',
+    'PUT /schedules/{id}',
+    'DELETE /schedules/{id}',
+    'POST /schedules/{id}/media-upload',
+    'DELETE /schedules/{id}/media-upload',
+  ]),
+  ...pending('the internal chat is not built yet', [
+    'GET /chats',
+    'POST /chats',
+    'PUT /chats/{id}',
+    'DELETE /chats/{id}',
+    'GET /chats/{id}/messages',
+    'POST /chats/{id}/messages',
+    'POST /chats/{id}/read',
+  ]),
+  ...pending('announcements are not built yet', [
+    'GET /announcements',
+    'GET /announcements/{id}',
+    'POST /announcements',
+    'PUT /announcements/{id}',
+    'DELETE /announcements/{id}',
+    'POST /announcements/{id}/media-upload',
+    'DELETE /announcements/{id}/media-upload',
+  ]),
+  ...pending('the dashboard is not built yet', [
+    'GET /dashboard',
+    'GET /dashboard/ticketsUsers',
+    'GET /dashboard/ticketsDay',
+  ]),
+  // administration-and-growth.md, 7
+  { call: 'POST /companies' },
+  { call: 'PUT /companies/{id}' },
+  { call: 'DELETE /companies/{id}' },
+  { call: 'GET /companies/list' },
+  { call: 'GET /companies/{id}' },
+  { call: 'GET /companies' },
+  { call: 'PUT /companies/{id}/schedules' },
+  { call: 'GET /plans/all' },
+  { call: 'POST /plans' },
+  { call: 'PUT /plans/{id}' },
+  { call: 'GET /plans/{id}' },
+  { call: 'DELETE /plans/{id}' },
+  { call: 'GET /helps' },
+  { call: 'GET /helps/list' },
+  { call: 'POST /helps' },
+  { call: 'PUT /helps/{id}' },
+  { call: 'DELETE /helps/{id}' },
+  { call: 'PUT /settings/{key}' },
+  { call: 'GET /queue/{id}' },
+  { call: 'POST /queue' },
+  { call: 'PUT /queue/{id}' },
+  { call: 'DELETE /queue/{id}' },
+  ...pending('subscriptions and invoices are not built yet', [
+    'POST /subscription',
+    'GET /invoices/all',
+  ]),
+  ...pending('contact lists are not built yet', [
+    'GET /contact-lists',
+    'GET /contact-lists/{id}',
+    'GET /contact-lists/list',
+    'POST /contact-lists',
+    'PUT /contact-lists/{id}',
+    'DELETE /contact-lists/{id}',
+    'POST /contact-lists/{id}/upload',
+    'GET /contact-list-items',
+    'GET /contact-list-items/{id}',
+    'PUT /contact-list-items/{id}',
+    'POST /contact-list-items',
+    'DELETE /contact-list-items/{id}',
+  ]),
+  ...pending('the kanban is not built yet', [
+    'GET /tags/kanban',
+    'GET /ticket/kanban',
+    'DELETE /ticket-tags/{ticketId}',
+    'PUT /ticket-tags/{ticketId}/{tagId}',
+  ]),
+  ...pending('campaigns are not built yet', [
+    'GET /campaigns',
+    'GET /campaigns/{id}',
+    'POST /campaigns',
+    'PUT /campaigns/{id}',
+    'POST /campaigns/{id}/media-upload',
+    'DELETE /campaigns/{id}/media-upload',
+    'POST /campaigns/{id}/cancel',
+    'POST /campaigns/{id}/restart',
+    'DELETE /campaigns/{id}',
+    'GET /campaign-settings',
+    'POST /campaign-settings',
+  ]),
+  ...pending('file lists are not built yet', [
+    'GET /files',
+    'GET /files/{id}',
+    'POST /files',
+    'PUT /files/{id}',
+    'POST /files/uploadList/{fileId}',
+    'DELETE /files/{id}',
+  ]),
+  ...pending('queue options (the bot menu) are not built yet', [
+    'GET /queue-options',
+    'POST /queue-options',
+    'PUT /queue-options/{id}',
+    'DELETE /queue-options/{id}',
+  ]),
+  ...pending('queue integrations are not built yet', [
+    'GET /queueIntegration',
+    'GET /queueIntegration/{id}',
+    'POST /queueIntegration',
+    'PUT /queueIntegration/{id}',
+    'DELETE /queueIntegration/{id}',
+    'POST /queueIntegration/testSession',
+  ]),
+  ...pending('password reset is not built yet (the spec sends it to an external host)', [
+    'POST /forgetpassword/{email}',
+    'POST /resetpasswords/{email}/{token}/{newPassword}',
+  ]),
+  ...pending('the external messaging API is not built yet', ['POST /api/messages/send']),
+];
+
+function pending(reason: string, calls: string[]) {
+  return calls.map((call) => ({ call, pending: reason }));
+}
+
+/** `GET /tags/{id}` and fastify's `GET /tags/:id` alike: parameters named by position only. */
+const shapeOf = (method: string, path: string) =>
+  `${method} ${
+    path
+      .replace(/\{[^}]+\}|:[A-Za-z]+/g, ':')
+      .replace(/\/+$/, '')
+      .toLowerCase() || '/'
+  }`;
+
+let t: TestServer;
+let world: World;
+/** A simulator connection of company A, paired: messages on its tickets really go out. */
+let liveConnection: number;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  world = await seedWorld(t);
+  liveConnection = await pairedSimulator(t, world.a.admin.token, 'Original client');
+}, 120_000);
+afterAll(() => t?.stop());
+
+interface Request {
+  method: Method;
+  /** The path as the client builds it, with its values. */
+  url: string;
+  token?: string;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+  form?: ReturnType<typeof form>;
+  cookie?: string;
+}
+
+/** The catalog routes each replay reached, by shape. */
+const replayed = new Set<string>();
+const transcript: string[] = [];
+
+async function send(route: string, request: Request): Promise<LightMyRequestResponse> {
+  const query = Object.entries(request.query ?? {})
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  const url = query ? `${request.url}?${query}` : request.url;
+  const headers: Record<string, string> = {};
+  if (request.token) headers.authorization = `Bearer ${request.token}`;
+  if (request.cookie) headers.cookie = `jrt=${request.cookie}`;
+  let payload: string | Buffer | undefined;
+  if (request.form) {
+    Object.assign(headers, request.form.headers);
+    payload = request.form.payload;
+  } else if (request.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(request.body);
+  }
+  const response = await t.app.inject({
+    method: request.method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+  });
+  const shape = shapeOf(request.method, route);
+  expect(
+    t.app.routeCatalog.some((r) => shapeOf(r.method, r.url) === shape),
+    `${shape} is a registered route`,
+  ).toBe(true);
+  replayed.add(shape);
+  transcript.push(`${request.method} ${url} -> ${response.statusCode}`);
+  return response;
+}
+
+/** A replay: answered 2xx, so no part of its shape was refused. */
+async function replay(route: string, request: Request) {
+  const response = await send(route, request);
+  const detail = `${request.method} ${request.url} ${JSON.stringify(request.query ?? {})} ${
+    request.form ? '(form)' : JSON.stringify(request.body ?? null)
+  } -> ${response.statusCode} ${response.body.slice(0, 400)}`;
+  expect(response.statusCode, detail).toBeLessThan(300);
+  return response.body ? (response.json() as Record<string, unknown> & { id: number }) : undefined;
+}
+
+describe('the calls of the spec', () => {
+  it('are replayed when the server registers them, and listed as pending with a reason otherwise', () => {
+    const registered = new Set(t.app.routeCatalog.map((r) => shapeOf(r.method, r.url)));
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    for (const { call, pending: reason } of SPEC_CALLS) {
+      const [method, path] = call.split(' ') as [string, string];
+      const shape = shapeOf(method, path);
+      if (seen.has(shape)) problems.push(`${call} is listed twice`);
+      seen.add(shape);
+      if (registered.has(shape) && reason) {
+        problems.push(
+          `${call} is registered now: replay it below and take it off the pending list`,
+        );
+      }
+      if (!registered.has(shape) && !reason) {
+        problems.push(`${call} is not registered: list it as pending with the reason`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the original client', () => {
+  it('is refused nothing for its shape, on every call the server registers', async () => {
+    const { a } = world;
+    const admin = a.admin.token;
+    const root = world.superToken;
+
+    // --- sessions (one live session per user: another user's, so A's admin stays signed in) --
+    const person = await t.make.user(a.companyId, { name: 'Pessoa Original' });
+    const login = await send('/auth/login', {
+      method: 'POST',
+      url: '/auth/login',
+      body: { email: person.email, password: person.password },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const cookie = login.cookies.find((c) => c.name === 'jrt')?.value ?? '';
+    const refreshed = await replay('/auth/refresh_token', {
+      method: 'POST',
+      url: '/auth/refresh_token',
+      cookie,
+    });
+    const sessionToken = String(refreshed?.token);
+    await replay('/auth/me', { method: 'GET', url: '/auth/me', token: sessionToken });
+    await replay('/version', { method: 'GET', url: '/version' });
+    await replay('/plans/list', { method: 'GET', url: '/plans/list' });
+    await replay('/settings', { method: 'GET', url: '/settings/', token: admin });
+    await replay('/settings/:key', {
+      method: 'PUT',
+      url: '/settings/userRating',
+      token: admin,
+      body: { key: 'userRating', value: 'enabled' },
+    });
+
+    // --- queues ---------------------------------------------------------------------------
+    await replay('/queue', { method: 'GET', url: '/queue', token: admin });
+    await replay('/queue', {
+      method: 'GET',
+      url: '/queue',
+      token: admin,
+      query: { companyId: a.companyId },
+    });
+    const week = [
+      ['Segunda-feira', 'monday'],
+      ['Terça-feira', 'tuesday'],
+      ['Quarta-feira', 'wednesday'],
+      ['Quinta-feira', 'thursday'],
+      ['Sexta-feira', 'friday'],
+      ['Sábado', 'saturday'],
+      ['Domingo', 'sunday'],
+    ].map(([weekday, weekdayEn]) => ({ weekday, weekdayEn, startTime: '08:00', endTime: '18:00' }));
+    const queue = await replay('/queue', {
+      method: 'POST',
+      url: '/queue',
+      token: admin,
+      body: {
+        name: 'Suporte original',
+        color: '#2196f3',
+        greetingMessage: 'Olá!',
+        complationMessage: 'Atendimento encerrado.',
+        outOfHoursMessage: 'Fora do horário.',
+        ratingMessage: 'Avalie o atendimento.',
+        token: 'queue-integration-token',
+        orderQueue: 1,
+        integrationId: null,
+        promptId: null,
+        schedules: week,
+      },
+    });
+    const queueRead = await replay('/queue/:id', {
+      method: 'GET',
+      url: `/queue/${queue!.id}`,
+      token: admin,
+    });
+    // The edit form is the record as read, with the form's fields over it.
+    await replay('/queue/:id', {
+      method: 'PUT',
+      url: `/queue/${queue!.id}`,
+      token: admin,
+      body: {
+        ...queueRead,
+        companyId: a.companyId,
+        name: 'Suporte original 2',
+        complationMessage: 'Até logo.',
+        schedules: week,
+        promptId: null,
+      },
+    });
+
+    // --- users ----------------------------------------------------------------------------
+    await replay('/users', {
+      method: 'GET',
+      url: '/users/',
+      token: admin,
+      query: { searchParam: '', pageNumber: 1 },
+    });
+    await replay('/users/list', {
+      method: 'GET',
+      url: '/users/list',
+      token: admin,
+      query: { companyId: a.companyId },
+    });
+    const user = await replay('/users', {
+      method: 'POST',
+      url: '/users',
+      token: admin,
+      body: {
+        name: 'Agente Original',
+        email: 'agente.original@example.com',
+        password: 'secret-pass',
+        profile: 'user',
+        allTicket: 'desabled',
+        whatsappId: null,
+        queueIds: [queue!.id],
+        companyId: a.companyId,
+      },
+    });
+    const userRead = await replay('/users/:id', {
+      method: 'GET',
+      url: `/users/${user!.id}`,
+      token: admin,
+    });
+    await replay('/users/:id', {
+      method: 'PUT',
+      url: `/users/${user!.id}`,
+      token: admin,
+      body: {
+        ...userRead,
+        password: '',
+        allTicket: 'enabled',
+        whatsappId: liveConnection,
+        queueIds: [queue!.id, a.ids.queue],
+      },
+    });
+
+    // --- connections ----------------------------------------------------------------------
+    await replay('/whatsapp', {
+      method: 'GET',
+      url: '/whatsapp/',
+      token: admin,
+      query: { companyId: a.companyId, session: 0 },
+    });
+    const connection = await replay('/whatsapp', {
+      method: 'POST',
+      url: '/whatsapp',
+      token: admin,
+      body: {
+        name: 'Conexão original',
+        provider: 'simulator',
+        isDefault: false,
+        greetingMessage: '',
+        complationMessage: '',
+        outOfHoursMessage: '',
+        ratingMessage: '',
+        token: '',
+        expiresInactiveMessage: '',
+        expiresTicket: 0,
+        timeUseBotQueues: 0,
+        maxUseBotQueues: 3,
+        timeToTransfer: 0,
+        timeSendQueue: 0,
+        queueIds: [queue!.id],
+        transferQueueId: null,
+        promptId: null,
+      },
+    });
+    const connectionRead = await replay('/whatsapp/:id', {
+      method: 'GET',
+      url: `/whatsapp/${connection!.id}`,
+      token: admin,
+      query: { session: 0 },
+    });
+    await replay('/whatsapp/:id', {
+      method: 'PUT',
+      url: `/whatsapp/${connection!.id}`,
+      token: admin,
+      body: {
+        ...connectionRead,
+        name: 'Conexão original 2',
+        queueIds: [queue!.id],
+        transferQueueId: queue!.id,
+        promptId: null,
+      },
+    });
+    await replay('/whatsappsession/:id', {
+      method: 'POST',
+      url: `/whatsappsession/${connection!.id}`,
+      token: admin,
+    });
+    await replay('/whatsappsession/:id', {
+      method: 'PUT',
+      url: `/whatsappsession/${connection!.id}`,
+      token: admin,
+    });
+    await replay('/whatsappsession/:id', {
+      method: 'DELETE',
+      url: `/whatsappsession/${connection!.id}`,
+      token: admin,
+    });
+
+    // --- contacts -------------------------------------------------------------------------
+    await replay('/contacts', {
+      method: 'GET',
+      url: '/contacts/',
+      token: admin,
+      query: {
+        searchParam: '',
+        pageNumber: 1,
+        date: '2024-05-01',
+        dateStart: '2024-05-01',
+        dateEnd: '2030-05-31',
+      },
+    });
+    await replay('/contacts/list', {
+      method: 'GET',
+      url: '/contacts/list',
+      token: admin,
+      query: { companyId: a.companyId },
+    });
+    const contact = await replay('/contacts', {
+      method: 'POST',
+      url: '/contacts',
+      token: admin,
+      body: {
+        name: 'Cliente Original',
+        number: '5511988887777',
+        email: '',
+        extraInfo: [{ name: 'CPF', value: '000' }],
+      },
+    });
+    const contactRead = await replay('/contacts/:id', {
+      method: 'GET',
+      url: `/contacts/${contact!.id}`,
+      token: admin,
+    });
+    await replay('/contacts/:id', {
+      method: 'PUT',
+      url: `/contacts/${contact!.id}`,
+      token: admin,
+      body: {
+        ...contactRead,
+        companyId: a.companyId,
+        name: 'Cliente Original 2',
+        extraInfo: [
+          { id: 1, name: 'CPF', value: '111', contactId: contact!.id, createdAt: '2024-05-01' },
+        ],
+      },
+    });
+    await replay('/contacts/import', {
+      method: 'POST',
+      url: '/contacts/import',
+      token: admin,
+      form: form({}, [
+        {
+          field: 'file',
+          name: 'contatos.csv',
+          type: 'text/csv',
+          content: Buffer.from('name;number;email\nImportado;5511977776666;imp@example.com\n'),
+        },
+      ]),
+    });
+
+    // --- tickets and messages -------------------------------------------------------------
+    await replay('/tickets', {
+      method: 'GET',
+      url: '/tickets',
+      token: admin,
+      query: {
+        searchParam: '',
+        pageNumber: 1,
+        tags: JSON.stringify([a.ids.tag]),
+        users: JSON.stringify([a.admin.id]),
+        status: 'open',
+        date: '2024-05-01',
+        updatedAt: '2024-05-01',
+        showAll: 'true',
+        queueIds: JSON.stringify([a.ids.queue, queue!.id]),
+        withUnreadMessages: 'false',
+      },
+    });
+    const ticket = await replay('/tickets', {
+      method: 'POST',
+      url: '/tickets',
+      token: admin,
+      body: {
+        contactId: contact!.id,
+        queueId: queue!.id,
+        whatsappId: liveConnection,
+        userId: a.admin.id,
+        status: 'open',
+      },
+    });
+    await replay('/tickets/:id', { method: 'GET', url: `/tickets/${ticket!.id}`, token: admin });
+    await replay('/tickets/u/:uuid', {
+      method: 'GET',
+      url: `/tickets/u/${ticket!.uuid}`,
+      token: admin,
+    });
+    // Accepting, then transferring, as the original screens send them.
+    await replay('/tickets/:id', {
+      method: 'PUT',
+      url: `/tickets/${ticket!.id}`,
+      token: admin,
+      body: {
+        status: 'open',
+        userId: a.admin.id,
+        queueId: queue!.id,
+        useIntegration: false,
+        promptId: null,
+        integrationId: null,
+      },
+    });
+    await replay('/tickets/:id', {
+      method: 'PUT',
+      url: `/tickets/${ticket!.id}`,
+      token: admin,
+      body: {
+        userId: a.admin.id,
+        queueId: a.ids.queue,
+        status: 'open',
+        whatsappId: liveConnection,
+      },
+    });
+    await replay('/messages/:ticketId', {
+      method: 'GET',
+      url: `/messages/${ticket!.id}`,
+      token: admin,
+      query: { pageNumber: 1 },
+    });
+    const sent = await replay('/messages/:ticketId', {
+      method: 'POST',
+      url: `/messages/${ticket!.id}`,
+      token: admin,
+      body: { read: 1, fromMe: true, mediaUrl: '', body: '*Admin:*\nOlá', quotedMsg: null },
+    });
+    // A reply quotes the message as the client holds it: the whole record.
+    await replay('/messages/:ticketId', {
+      method: 'POST',
+      url: `/messages/${ticket!.id}`,
+      token: admin,
+      body: { read: 1, fromMe: true, mediaUrl: '', body: 'Respondendo', quotedMsg: sent },
+    });
+    await replay('/messages/:ticketId', {
+      method: 'POST',
+      url: `/messages/${ticket!.id}`,
+      token: admin,
+      form: form({ fromMe: 'true', body: 'foto.png' }, [
+        { field: 'medias', name: 'foto.png', type: 'image/png', content: PNG },
+      ]),
+    });
+    await replay('/messages/:id', { method: 'DELETE', url: `/messages/${sent!.id}`, token: admin });
+
+    // --- notes ----------------------------------------------------------------------------
+    const note = await replay('/ticket-notes', {
+      method: 'POST',
+      url: '/ticket-notes',
+      token: admin,
+      body: { note: 'Cliente pediu retorno', ticketId: ticket!.id, contactId: contact!.id },
+    });
+    await replay('/ticket-notes/list', {
+      method: 'GET',
+      url: '/ticket-notes/list',
+      token: admin,
+      query: { ticketId: ticket!.id, contactId: contact!.id },
+    });
+    await replay('/ticket-notes/:id', {
+      method: 'DELETE',
+      url: `/ticket-notes/${note!.id}`,
+      token: admin,
+    });
+
+    // --- tags -----------------------------------------------------------------------------
+    await replay('/tags/list', {
+      method: 'GET',
+      url: '/tags/list',
+      token: admin,
+      query: { searchParam: '', pageNumber: 1 },
+    });
+    await replay('/tags', {
+      method: 'GET',
+      url: '/tags/',
+      token: admin,
+      query: { searchParam: '', pageNumber: 1 },
+    });
+    // The campaign form's lookup.
+    await replay('/tags', {
+      method: 'GET',
+      url: '/tags',
+      token: admin,
+      query: { companyId: a.companyId },
+    });
+    const tag = await replay('/tags', {
+      method: 'POST',
+      url: '/tags',
+      token: admin,
+      body: { name: 'Urgente', color: '#ff0000', kanban: 0 },
+    });
+    const tagRead = await replay('/tags/:id', {
+      method: 'GET',
+      url: `/tags/${tag!.id}`,
+      token: admin,
+    });
+    await replay('/tags/:id', {
+      method: 'PUT',
+      url: `/tags/${tag!.id}`,
+      token: admin,
+      body: { ...tagRead, name: 'Urgentíssimo', color: '#ff0000', kanban: 1 },
+    });
+    await replay('/tags/sync', {
+      method: 'POST',
+      url: '/tags/sync',
+      token: admin,
+      body: { ticketId: ticket!.id, tags: [tagRead] },
+    });
+
+    // --- quick messages -------------------------------------------------------------------
+    await replay('/quick-messages', {
+      method: 'GET',
+      url: '/quick-messages/',
+      token: admin,
+      query: { searchParam: '', pageNumber: 1, userId: a.admin.id },
+    });
+    await replay('/quick-messages/list', {
+      method: 'GET',
+      url: '/quick-messages/list',
+      token: admin,
+      query: { companyId: a.companyId, userId: a.admin.id },
+    });
+    const quick = await replay('/quick-messages', {
+      method: 'POST',
+      url: '/quick-messages',
+      token: admin,
+      body: {
+        shortcode: 'bomdia',
+        message: 'Bom dia!',
+        geral: true,
+        status: 'active',
+        isMedia: true,
+        mediaPath: 'foto.png',
+        companyId: a.companyId,
+        userId: a.admin.id,
+      },
+    });
+    const quickRead = await replay('/quick-messages/:id', {
+      method: 'GET',
+      url: `/quick-messages/${quick!.id}`,
+      token: admin,
+    });
+    await replay('/quick-messages/:id', {
+      method: 'PUT',
+      url: `/quick-messages/${quick!.id}`,
+      token: admin,
+      body: { ...quickRead, message: 'Bom dia, tudo bem?', isMedia: false, mediaPath: null },
+    });
+    await replay('/quick-messages/:id/media-upload', {
+      method: 'POST',
+      url: `/quick-messages/${quick!.id}/media-upload`,
+      token: admin,
+      form: form({ typeArch: 'quickMessage' }, [
+        { field: 'file', name: 'foto.png', type: 'image/png', content: PNG },
+      ]),
+    });
+    await replay('/quick-messages/:id/media-upload', {
+      method: 'DELETE',
+      url: `/quick-messages/${quick!.id}/media-upload`,
+      token: admin,
+    });
+
+    // --- the company's own hours ----------------------------------------------------------
+    await replay('/companies/listPlan/:companyId', {
+      method: 'GET',
+      url: `/companies/listPlan/${a.companyId}`,
+      token: admin,
+    });
+    await replay('/companies/:id', {
+      method: 'GET',
+      url: `/companies/${a.companyId}`,
+      token: admin,
+    });
+    await replay('/companies/:id/schedules', {
+      method: 'PUT',
+      url: `/companies/${a.companyId}/schedules`,
+      token: admin,
+      body: { id: a.companyId, schedules: week },
+    });
+
+    // --- the platform: companies, plans, helps --------------------------------------------
+    await replay('/companies/cadastro', {
+      method: 'POST',
+      url: '/companies/cadastro',
+      body: {
+        name: 'Empresa Cadastro',
+        email: 'cadastro.original@example.com',
+        phone: '(11) 99999-9999',
+        password: 'secret-pass',
+        planId: a.planId,
+        recurrence: 'MENSAL',
+        dueDate: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        status: 't',
+        campaignsEnabled: true,
+      },
+    });
+    await replay('/companies', {
+      method: 'GET',
+      url: '/companies',
+      token: root,
+      query: { searchParam: '', pageNumber: 1 },
+    });
+    await replay('/companies/list', { method: 'GET', url: '/companies/list', token: root });
+    const company = await replay('/companies', {
+      method: 'POST',
+      url: '/companies',
+      token: root,
+      body: {
+        name: 'Empresa Original',
+        email: 'empresa.original@example.com',
+        phone: '11999999999',
+        status: true,
+        planId: a.planId,
+        campaignsEnabled: true,
+        dueDate: '2030-01-01',
+        recurrence: 'MENSAL',
+      },
+    });
+    const companyRead = await replay('/companies/:id', {
+      method: 'GET',
+      url: `/companies/${company!.id}`,
+      token: root,
+    });
+    await replay('/companies/:id', {
+      method: 'PUT',
+      url: `/companies/${company!.id}`,
+      token: root,
+      body: { ...companyRead, name: 'Empresa Original 2', campaignsEnabled: false },
+    });
+    await replay('/plans/all', { method: 'GET', url: '/plans/all', token: root });
+    const plan = await replay('/plans', {
+      method: 'POST',
+      url: '/plans',
+      token: root,
+      body: {
+        name: 'Plano Original',
+        users: 5,
+        connections: 2,
+        queues: 3,
+        value: 99.9,
+        useCampaigns: true,
+        useSchedules: true,
+        useInternalChat: true,
+        useExternalApi: true,
+        useKanban: true,
+        useOpenAi: false,
+        useIntegrations: false,
+      },
+    });
+    const planRead = await replay('/plans/:id', {
+      method: 'GET',
+      url: `/plans/${plan!.id}`,
+      token: root,
+    });
+    await replay('/plans/:id', {
+      method: 'PUT',
+      url: `/plans/${plan!.id}`,
+      token: root,
+      body: { ...planRead, value: '129.9' },
+    });
+    await replay('/helps', { method: 'GET', url: '/helps', token: admin });
+    await replay('/helps/list', { method: 'GET', url: '/helps/list', token: admin });
+    const help = await replay('/helps', {
+      method: 'POST',
+      url: '/helps',
+      token: root,
+      body: { title: 'Primeiros passos', video: 'dQw4w9WgXcQ', description: 'Como começar' },
+    });
+    await replay('/helps/:id', {
+      method: 'PUT',
+      url: `/helps/${help!.id}`,
+      token: root,
+      body: { id: help!.id, title: 'Primeiros passos 2', video: 'dQw4w9WgXcQ', description: '' },
+    });
+
+    // --- removals, last -------------------------------------------------------------------
+    await replay('/helps/:id', { method: 'DELETE', url: `/helps/${help!.id}`, token: root });
+    await replay('/companies/:id', {
+      method: 'DELETE',
+      url: `/companies/${company!.id}`,
+      token: root,
+    });
+    await replay('/plans/:id', { method: 'DELETE', url: `/plans/${plan!.id}`, token: root });
+    await replay('/tags/:id', { method: 'DELETE', url: `/tags/${tag!.id}`, token: admin });
+    await replay('/quick-messages/:id', {
+      method: 'DELETE',
+      url: `/quick-messages/${quick!.id}`,
+      token: admin,
+    });
+    await replay('/tickets/:id', { method: 'DELETE', url: `/tickets/${ticket!.id}`, token: admin });
+    await replay('/contacts/:id', {
+      method: 'DELETE',
+      url: `/contacts/${contact!.id}`,
+      token: admin,
+    });
+    await replay('/whatsapp/:id', {
+      method: 'DELETE',
+      url: `/whatsapp/${connection!.id}`,
+      token: admin,
+    });
+    await replay('/users/:id', { method: 'DELETE', url: `/users/${user!.id}`, token: admin });
+    await replay('/queue/:id', { method: 'DELETE', url: `/queue/${queue!.id}`, token: admin });
+    await replay('/auth/logout', {
+      method: 'DELETE',
+      url: '/auth/logout',
+      token: sessionToken,
+    });
+
+    // Every registered call of the tables was replayed above.
+    const missing = SPEC_CALLS.filter(({ pending: reason }) => !reason)
+      .map(({ call }) => call)
+      .filter((call) => {
+        const [method, path] = call.split(' ') as [string, string];
+        return !replayed.has(shapeOf(method, path));
+      });
+    expect(missing, transcript.join('\n')).toEqual([]);
+  }, 120_000);
+});
+
+describe('what the original client may send, and what is still refused', () => {
+  it('refuses wrong types and bad values: 400 ERR_VALIDATION naming the field', async () => {
+    const { a } = world;
+    const admin = a.admin.token;
+    const cases: [Method, string, Record<string, string>, unknown, string][] = [
+      ['GET', '/tickets', { pageNumber: 'abc' }, undefined, 'querystring.pageNumber'],
+      ['GET', '/tickets', { status: 'archived' }, undefined, 'querystring.status'],
+      ['GET', '/tickets', { queueIds: '[1,"x"]' }, undefined, 'querystring.queueIds'],
+      ['GET', '/tickets', { showAll: 'yes' }, undefined, 'querystring.showAll'],
+      ['GET', '/tickets', { companyId: 'abc' }, undefined, 'querystring.companyId'],
+      ['GET', '/contacts', { date: '2024-13-45' }, undefined, 'querystring.date'],
+      ['GET', '/tags/list', { pageNumber: '0' }, undefined, 'querystring.pageNumber'],
+      ['GET', '/tags/list', { searchParam: 'x'.repeat(201) }, undefined, 'querystring.searchParam'],
+      ['GET', '/whatsapp', { session: 'abc' }, undefined, 'querystring.session'],
+      ['GET', '/queue', { companyId: '1.5' }, undefined, 'querystring.companyId'],
+      ['POST', '/queue', {}, { name: 'Q', color: '#010101' }, 'body.name'],
+      [
+        'POST',
+        '/queue',
+        {},
+        { name: 'Fila ok', color: '#010102', complationMessage: 5 },
+        'body.complationMessage',
+      ],
+      ['POST', '/queue', {}, { name: 'Fila ok', color: '#010103', token: {} }, 'body.token'],
+      [
+        'POST',
+        '/queue',
+        {},
+        { name: 'Fila ok', color: '#010104', ratingMessage: 'x'.repeat(10_001) },
+        'body.ratingMessage',
+      ],
+      [
+        'PUT',
+        `/companies/${a.companyId}/schedules`,
+        {},
+        { id: a.companyId, schedules: 'monday' },
+        'body.schedules',
+      ],
+      [
+        'PUT',
+        `/companies/${a.companyId}/schedules`,
+        {},
+        {
+          id: a.companyId,
+          schedules: [{ weekday: 'x', weekdayEn: 'funday', startTime: '08:00', endTime: '18:00' }],
+        },
+        'body.schedules.0.weekdayEn',
+      ],
+      ['POST', '/contacts', {}, { name: 'Cliente', number: 'abc' }, 'body.number'],
+      ['POST', '/users', {}, { name: 'Agente', email: 'no', password: 'secret' }, 'body.email'],
+      [
+        'POST',
+        '/users',
+        {},
+        { name: 'Agente', email: 'a@example.com', password: 'secret', companyId: 'abc' },
+        'body.companyId',
+      ],
+      ['POST', '/tags', {}, { name: 'ab' }, 'body.name'],
+      ['POST', '/tags/sync', {}, { ticketId: 'x', tags: [] }, 'body.ticketId'],
+      ['POST', `/messages/${a.ids.ticket}`, {}, { body: 5 }, 'body.body'],
+      ['POST', `/messages/${a.ids.ticket}`, {}, { body: 'x', read: 2 }, 'body.read'],
+      ['POST', '/tickets', {}, { contactId: a.ids.contact, status: 'closed' }, 'body.status'],
+      [
+        'PUT',
+        `/contacts/${a.ids.contact}`,
+        {},
+        { extraInfo: [{ name: '', value: 'x' }] },
+        'body.extraInfo.0.name',
+      ],
+    ];
+    for (const [method, url, query, body, field] of cases) {
+      const response = await send(url.replace(/\/\d+/g, '/:id'), {
+        method,
+        url,
+        token: admin,
+        query,
+        body,
+      });
+      const label = `${method} ${url} ${JSON.stringify(query)} ${JSON.stringify(body ?? null)}`;
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(400);
+      const answer = response.json() as { error: string; fields?: { path: string }[] };
+      expect(answer.error, label).toBe('ERR_VALIDATION');
+      const paths = answer.fields?.map((f) => f.path) ?? [];
+      expect(
+        paths.some((path) => path === field || path.startsWith(`${field}.`)),
+        `${label} names ${field}: ${paths.join(', ')}`,
+      ).toBe(true);
+    }
+  });
+
+  it("never lets a companyId reach another company: B's admin naming A gets B's rows only", async () => {
+    const { a, b } = world;
+    const asB = t.as(b.admin.token);
+    const hint = `companyId=${a.companyId}`;
+    const lists: [string, (answer: unknown) => { id: number }[]][] = [
+      [`/queue?${hint}`, (answer) => answer as { id: number }[]],
+      [`/users/list?${hint}`, (answer) => answer as { id: number }[]],
+      [`/whatsapp?${hint}&session=0`, (answer) => answer as { id: number }[]],
+      [`/contacts/list?${hint}`, (answer) => answer as { id: number }[]],
+      [`/contacts?${hint}`, (answer) => (answer as { contacts: { id: number }[] }).contacts],
+      [
+        `/tickets?${hint}&showAll=true`,
+        (answer) => (answer as { tickets: { id: number }[] }).tickets,
+      ],
+      [`/tags?${hint}`, (answer) => (answer as { tags: { id: number }[] }).tags],
+      [`/tags/list?${hint}`, (answer) => answer as { id: number }[]],
+      [`/quick-messages/list?${hint}`, (answer) => answer as { id: number }[]],
+      [`/quick-messages?${hint}`, (answer) => (answer as { records: { id: number }[] }).records],
+    ];
+    for (const [url, rowsOf] of lists) {
+      const response = await asB.get(url);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      expect(response.body, url).not.toContain(a.marker);
+      expect(rowsOf(response.json()).length, `${url} answers B's own rows`).toBeGreaterThan(0);
+    }
+
+    // Writes naming A are made in B, with the extra fields of the form ignored.
+    const user = await asB.post('/users', {
+      name: 'Agente B',
+      email: 'agente.b.original@example.com',
+      password: 'secret-pass',
+      profile: 'user',
+      companyId: a.companyId,
+      super: true,
+    });
+    expect(user.statusCode, user.body).toBe(201);
+    expect(user.json()).toMatchObject({ companyId: b.companyId, super: false, profile: 'user' });
+    const queue = await asB.post('/queue', {
+      name: 'Fila B',
+      color: '#0b0b0b',
+      companyId: a.companyId,
+      id: a.ids.queue,
+    });
+    expect(queue.statusCode, queue.body).toBe(201);
+    expect(queue.json().id).not.toBe(a.ids.queue);
+    const quick = await asB.post('/quick-messages', {
+      shortcode: 'b-only',
+      message: 'B',
+      companyId: a.companyId,
+    });
+    expect(quick.statusCode, quick.body).toBe(201);
+    expect((await t.as(a.admin.token).get('/queue')).body).not.toContain('Fila B');
+    expect((await t.as(a.admin.token).get('/quick-messages/list')).body).not.toContain('b-only');
+    expect((await t.as(a.admin.token).get('/users/list')).body).not.toContain('Agente B');
+    // Company hours: the path names the company; B naming A in path or body changes nothing of A.
+    const hours = await asB.put(`/companies/${a.companyId}/schedules`, {
+      id: a.companyId,
+      schedules: [],
+    });
+    expect(hours.statusCode, hours.body).toBeGreaterThanOrEqual(403);
+    expect(hours.statusCode, hours.body).toBeLessThan(405);
+  });
+});
