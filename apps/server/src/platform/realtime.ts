@@ -342,8 +342,8 @@ export class RealtimeGateway {
     events.on('connection.session', ({ companyId, session }) =>
       this.emit({ companyId, everyone: true }, 'whatsappSession', { action: 'update', session }),
     );
-    events.on('contact.saved', ({ companyId, contact }) =>
-      this.emit({ companyId, everyone: true }, 'contact', { action: 'update', contact }),
+    events.on('contact.saved', ({ companyId, action, contact }) =>
+      this.emit({ companyId, everyone: true }, 'contact', { action, contact }),
     );
     events.on('contact.deleted', ({ companyId, contactId }) =>
       this.emit({ companyId, everyone: true }, 'contact', { action: 'delete', contactId }),

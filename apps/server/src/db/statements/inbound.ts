@@ -15,15 +15,16 @@ import type { TenantStatement } from '../tenant';
  *
  * It answers the stored message and its ticket as the realtime events carry them (built from
  * the statement's own RETURNING rows, which later reads in the same statement could not see),
- * so a delivery costs one round trip. An empty answer means a duplicate, or a ticket created by
- * a concurrent statement that this statement's snapshot cannot see yet: the caller tells the two
- * apart and runs it again.
+ * so a delivery costs one round trip, and the ids of the contacts it inserted (not those it
+ * found or updated: they are announced as new). An empty answer means a duplicate, or a ticket
+ * created by a concurrent statement that this statement's snapshot cannot see yet: the caller
+ * tells the two apart and runs it again.
  */
 export const storeInboundMessage: TenantStatement = {
-  name: 'store_inbound_message_v3',
+  name: 'store_inbound_message_v4',
   text: `
 with known as (
-  select id, name, number, profile_pic_url, is_group from contacts
+  select id, name, number, profile_pic_url, is_group, false as created from contacts
   where company_id = $1 and number = $3::text
     and (name <> number or coalesce(nullif(btrim($4::text), ''), $3::text) = $3::text)
     and ($5::text is null or lid = $5::text)
@@ -36,7 +37,7 @@ upserted as (
     name = case when contacts.name = contacts.number and excluded.name <> excluded.number
       then excluded.name else contacts.name end,
     lid = coalesce(excluded.lid, contacts.lid)
-  returning id, name, number, profile_pic_url, is_group
+  returning id, name, number, profile_pic_url, is_group, (xmax = 0) as created
 ),
 chat as (
   select * from known
@@ -51,7 +52,7 @@ sender as (
     name = case when contacts.name = contacts.number and excluded.name <> excluded.number
       then excluded.name else contacts.name end,
     lid = coalesce(excluded.lid, contacts.lid)
-  returning id, name, number, profile_pic_url, is_group
+  returning id, name, number, profile_pic_url, is_group, (xmax = 0) as created
 ),
 live as (
   select t.id from tickets t, chat
@@ -134,7 +135,9 @@ select
       where tt.ticket_id = t.id), '[]'::json),
     'createdAt', to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updatedAt', to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-  ) as ticket
+  ) as ticket,
+  array(select id from chat where created union all select id from sender where created)
+    as created_contacts
 from message m
 join stored_ticket t on t.id = m.ticket_id`,
 };

@@ -13,7 +13,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Platform } from '../../app';
 import { isUniqueViolation } from '../../db/errors';
 import { connections, contacts, messages, tickets } from '../../db/schema';
-import { type TenantDb, tenantDb } from '../../db/tenant';
+import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import { page, sliceMore } from '../../platform/routes';
@@ -192,7 +192,7 @@ export class ContactsService {
         email: email.success ? email.data : '',
       });
     }
-    const imported = await this.#insertNew(tenantDb(ctx), [...valid.values()]);
+    const imported = await this.#insertNew(ctx, [...valid.values()]);
     return { imported, skipped: candidates.length - imported };
   }
 
@@ -231,19 +231,22 @@ export class ContactsService {
       const name = person.name.trim().slice(0, 50);
       valid.set(number, { number, name: name || number, email: '', whatsappId: connection.id });
     }
-    const imported = await this.#insertNew(db, [...valid.values()]);
+    const imported = await this.#insertNew(ctx, [...valid.values()]);
     return { imported, skipped: people.length - imported };
   }
 
-  async #insertNew(db: TenantDb, rows: NewContact[]) {
+  /** Inserts the numbers the company does not have yet; each contact added is announced. */
+  async #insertNew(ctx: RequestContext, rows: NewContact[]) {
+    const db = tenantDb(ctx);
     let inserted = 0;
     for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
       const batch = rows.slice(start, start + IMPORT_BATCH);
       const added = await db
         .insert(contacts, batch)
         .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
-        .returning({ id: contacts.id });
+        .returning();
       inserted += added.length;
+      for (const row of added) this.#announce(ctx, presentContact(row), 'create');
     }
     return inserted;
   }

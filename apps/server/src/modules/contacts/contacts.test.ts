@@ -41,7 +41,7 @@ describe('POST /contacts', () => {
       isGroup: false,
     });
     expect(emittedOf(t, `company-${home.companyId}-contact`)).toContainEqual({
-      action: 'update',
+      action: 'create',
       contact: expect.objectContaining({ id: res.json().id }),
     });
   });

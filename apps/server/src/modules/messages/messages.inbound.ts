@@ -14,6 +14,7 @@ import { adoptLidContact, storeInboundMessage } from '../../db/statements/inboun
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
 import { ContactAvatars } from '../contacts/contacts.avatars';
+import { contactsRepository, presentContact } from '../contacts/contacts.repository';
 import { ticketById } from '../tickets/tickets.repository';
 import { messageById } from './messages.repository';
 
@@ -52,6 +53,8 @@ export type InboundResult = 'stored' | 'duplicate';
 interface StoredRow extends Record<string, unknown> {
   message: Omit<Message, 'mediaUrl'> & { mediaPath: string | null };
   ticket: Ticket;
+  /** Contacts this message made: the chat's, and a group's sender. */
+  created_contacts: number[];
 }
 
 /**
@@ -97,6 +100,17 @@ export class InboundPipeline {
       mediaUrl: path ? this.platform.storage.signedPath(path) : null,
     };
     const { companyId } = connection;
+    // A contact first met through this message is told as new before its message.
+    for (const id of saved.created_contacts) {
+      const row = await contactsRepository.byId(db, id);
+      if (row) {
+        this.platform.events.emit('contact.saved', {
+          companyId,
+          action: 'create',
+          contact: presentContact(row),
+        });
+      }
+    }
     this.platform.events.emit('message.saved', {
       companyId,
       action: 'create',
