@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'ERR_PLAN_IN_USE',
   'ERR_USER_LIMIT_REACHED',
   'ERR_CANNOT_DELETE_SELF',
+  'ERR_USER_NOT_IN_QUEUE',
   'ERR_INTERNAL',
 ] as const;
 
