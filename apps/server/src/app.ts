@@ -220,6 +220,8 @@ export async function buildApp({
     origin: config.frontendOrigins,
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    // the sign-in page reads how long a lock lasts
+    exposedHeaders: ['Retry-After'],
   });
   await app.register(cookie);
   await app.register(swagger, {

@@ -106,10 +106,13 @@ describe.skipIf(!reachable)(`several instances (Redis at ${where})`, () => {
           remoteAddress: address,
           payload: { email: `nobody${n}@example.com`, password: 'x' },
         });
-      const statuses = [];
-      for (let n = 0; n < 5; n++)
-        statuses.push((await attempt(n % 2 ? second : first, n)).statusCode);
-      expect(statuses).toEqual([401, 401, 401, 401, 429]);
+      const answers = [];
+      for (let n = 0; n < 5; n++) answers.push(await attempt(n % 2 ? second : first, n));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([401, 401, 401, 401, 429]);
+      // the wait left in the shared window, from Redis
+      const wait = Number(answers[4]!.headers['retry-after']);
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(60);
     } finally {
       await second.stop();
       await first.stop();

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly statusCode = 400,
     readonly extra: Omit<ErrorBody, 'error'> & Record<string, unknown> = {},
+    /** Response headers that go with it (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(code);
     this.name = 'AppError';
@@ -49,7 +51,10 @@ export function answerError(
   reply: FastifyReply,
 ): FastifyReply {
   if (error instanceof AppError) {
-    return reply.status(error.statusCode).send({ error: error.code, ...error.extra });
+    return reply
+      .status(error.statusCode)
+      .headers(error.headers)
+      .send({ error: error.code, ...error.extra });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields = error.validation.map((issue) => ({

@@ -1,25 +1,32 @@
 import type { Redis } from 'ioredis';
 import { AppError } from './errors';
 
+export interface Hit {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window ends and its count starts again. */
+  resetInMs: number;
+}
+
 export interface RateLimitStore {
-  /** Counts one hit in the window and answers the count so far. */
-  hit(key: string, windowMs: number): Promise<number>;
+  /** Counts one hit in the window (which starts at the first hit and does not slide). */
+  hit(key: string, windowMs: number): Promise<Hit>;
   reset(key: string): Promise<void>;
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
   readonly #windows = new Map<string, { count: number; resetAt: number }>();
 
-  async hit(key: string, windowMs: number): Promise<number> {
+  async hit(key: string, windowMs: number): Promise<Hit> {
     const now = Date.now();
     const window = this.#windows.get(key);
     if (!window || window.resetAt <= now) {
       if (this.#windows.size > 100_000) this.#sweep(now);
       this.#windows.set(key, { count: 1, resetAt: now + windowMs });
-      return 1;
+      return { count: 1, resetInMs: windowMs };
     }
     window.count += 1;
-    return window.count;
+    return { count: window.count, resetInMs: window.resetAt - now };
   }
 
   async reset(key: string): Promise<void> {
@@ -35,14 +42,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(private readonly redis: Redis) {}
 
-  async hit(key: string, windowMs: number): Promise<number> {
+  async hit(key: string, windowMs: number): Promise<Hit> {
     const redisKey = `rl:${key}`;
-    const [[, count]] = (await this.redis
+    const [[, count], , [, ttl]] = (await this.redis
       .multi()
       .incr(redisKey)
       .pexpire(redisKey, windowMs, 'NX')
-      .exec()) as [[unknown, number]];
-    return count;
+      .pttl(redisKey)
+      .exec()) as [[unknown, number], unknown, [unknown, number]];
+    return { count, resetInMs: ttl > 0 ? ttl : windowMs };
   }
 
   async reset(key: string): Promise<void> {
@@ -59,13 +67,20 @@ export interface Limit {
 export class RateLimiter {
   constructor(private readonly store: RateLimitStore) {}
 
-  /** Throws ERR_TOO_MANY_REQUESTS when any of the limits is past its maximum. */
+  /**
+   * Throws ERR_TOO_MANY_REQUESTS when any of the limits is past its maximum, with Retry-After:
+   * the seconds until every limit passed is open again (the client shows that wait).
+   */
   async consume(...limits: Limit[]): Promise<void> {
-    const counts = await Promise.all(
+    const hits = await Promise.all(
       limits.map((limit) => this.store.hit(limit.key, limit.windowMs)),
     );
-    if (counts.some((count, index) => count > limits[index]!.max)) {
-      throw new AppError('ERR_TOO_MANY_REQUESTS', 429);
+    const waits = hits
+      .filter((hit, index) => hit.count > limits[index]!.max)
+      .map((hit) => hit.resetInMs);
+    if (waits.length > 0) {
+      const seconds = Math.max(1, Math.ceil(Math.max(...waits) / 1000));
+      throw new AppError('ERR_TOO_MANY_REQUESTS', 429, {}, { 'Retry-After': String(seconds) });
     }
   }
 

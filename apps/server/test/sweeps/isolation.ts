@@ -124,6 +124,15 @@ export const EXAMPLES: Record<string, Example> = {
   'POST /messages/:ticketId': { body: { body: 'Isolation sweep message' } },
   // Without showAll an admin sees only its own tickets and the waiting line.
   'GET /tickets': { query: { showAll: 'true' } },
+  // A sign-up the schema accepts, so the referring companyId (A's) is what is tried.
+  'POST /companies/cadastro': {
+    body: {
+      name: 'Isolation sweep signup',
+      email: 'isolation-sweep-signup@example.com',
+      phone: '11999998888',
+      password: 'sweep-pass',
+    },
+  },
 };
 
 export interface SweepReport {

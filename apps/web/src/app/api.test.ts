@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../test/fetch';
-import { ApiError, api, apiBaseUrl, onLoggedOut } from './api';
+import { ApiError, api, apiBaseUrl, onLoggedOut, retryAfterSeconds } from './api';
 import { readToken } from './session';
 
 const signIn = (token = 'old-token') => {
@@ -150,5 +150,17 @@ describe('API client', () => {
     expect(calls[0]?.method).toBe('PUT');
     expect(calls[0]?.headers.get('content-type')).toBe('application/json');
     expect(calls[0]?.body).toEqual({ name: 'Bia' });
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it('reads seconds or an HTTP date, and nothing else', () => {
+    const now = Date.parse('2026-03-01T12:00:00Z');
+    expect(retryAfterSeconds('900', now)).toBe(900);
+    expect(retryAfterSeconds(' 45 ', now)).toBe(45);
+    expect(retryAfterSeconds('Sun, 01 Mar 2026 12:02:00 GMT', now)).toBe(120);
+    expect(retryAfterSeconds('Sun, 01 Mar 2026 11:00:00 GMT', now)).toBe(0);
+    expect(retryAfterSeconds('soon', now)).toBeUndefined();
+    expect(retryAfterSeconds(null, now)).toBeUndefined();
   });
 });

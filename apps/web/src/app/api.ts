@@ -27,6 +27,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiErrorBody | null,
+    /** Seconds the server asks to wait before trying again (its Retry-After), when it said. */
+    readonly retryAfter?: number,
   ) {
     super(body?.error ?? body?.message ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -83,6 +85,15 @@ async function readBody(response: Response): Promise<unknown> {
     }
   }
   return text;
+}
+
+/** Retry-After in seconds: the header is a number of seconds or an HTTP date. */
+export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 function toErrorBody(data: unknown): ApiErrorBody | null {
@@ -155,7 +166,11 @@ export async function request<T>(
   const data = await readBody(response);
   if (response.ok) return data as T;
 
-  const error = new ApiError(response.status, toErrorBody(data));
+  const error = new ApiError(
+    response.status,
+    toErrorBody(data),
+    retryAfterSeconds(response.headers.get('retry-after')),
+  );
   if (response.status === 401 && !options.anonymous) {
     error.sessionEnded = true;
     endSession();

@@ -8,6 +8,11 @@ import { toast } from './toast';
  */
 export function errorMessage(error: unknown): string {
   const code = error instanceof ApiError ? error.code : undefined;
+  if (code === 'ERR_TOO_MANY_REQUESTS' && (error as ApiError).retryAfter) {
+    return i18n.t('common:errors.tooManyRequests', {
+      wait: waitText((error as ApiError).retryAfter!),
+    });
+  }
   if (code) {
     const key = `backendErrors:${code}`;
     return i18n.exists(key) ? i18n.t(key) : code;
@@ -19,6 +24,13 @@ export function errorMessage(error: unknown): string {
   }
   // network failures: fetch says 'Failed to fetch'
   return error instanceof TypeError ? i18n.t('common:errors.network') : error.message;
+}
+
+/** '45 segundos', '15 minutos': a part of a minute counts whole, so the wait is never shorter. */
+function waitText(seconds: number): string {
+  return seconds < 60
+    ? i18n.t('common:duration.seconds', { count: seconds })
+    : i18n.t('common:duration.minutes', { count: Math.ceil(seconds / 60) });
 }
 
 export function toastError(error: unknown): void {

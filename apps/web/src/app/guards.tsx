@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth, useSessionUser } from './auth';
 import { PageLoader } from './components/PageLoader';
-import { type AccessRule, canAccess } from './layout/menu';
+import { type AccessRule, accessDenial } from './layout/menu';
 import { toast } from './toast';
 
 /** Private routes: a signed-out visitor goes to /login, and comes back after signing in. */
@@ -30,8 +30,10 @@ interface RequireAccessProps extends AccessRule {
 }
 
 /**
- * A page the user's profile or plan does not allow: the spec's toast, then / after 1 s. Menu and
- * route use the same check, so a hidden item is also a closed page.
+ * A page the user's profile or plan does not allow: a toast, then / after 1 s. The spec's toast
+ * ('Esta empresa não possui permissão...') speaks of the company, so it is for what the plan
+ * leaves out; a profile short of the page's role is told it lacks the permission. Menu and route
+ * use the same check, so a hidden item is also a closed page.
  */
 export function RequireAccess({
   permission,
@@ -42,12 +44,12 @@ export function RequireAccess({
   const user = useSessionUser();
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
-  const allowed = canAccess(user, { permission, minRole, needsCampaigns });
+  const denial = accessDenial(user, { permission, minRole, needsCampaigns });
   useEffect(() => {
-    if (allowed) return;
-    toast.error(t('accessDenied'));
+    if (!denial) return;
+    toast.error(t(denial === 'role' ? 'noPermission' : 'accessDenied'));
     const timer = setTimeout(() => navigate('/', { replace: true }), DENIED_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [allowed, navigate, t]);
-  return allowed ? children : null;
+  }, [denial, navigate, t]);
+  return denial ? null : children;
 }

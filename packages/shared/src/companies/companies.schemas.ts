@@ -54,6 +54,8 @@ export const signupSchema = z.object({
   dueDate: z.string().max(40).optional(),
   status: z.union([z.string().max(10), z.boolean()]).optional(),
   campaignsEnabled: z.boolean().optional(),
+  /** The sign-up link's ?companyId=: who referred the visitor. It never places the new admin. */
+  companyId: positiveId.optional(),
 });
 export type Signup = z.infer<typeof signupSchema>;
 

@@ -1,4 +1,14 @@
-import { boolean, foreignKey, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companyIdColumn, timestamps } from './columns';
 import { companies } from './companies';
 import { users } from './users';
@@ -20,6 +30,14 @@ export const quickMessages = pgTable(
   (t) => [
     index('quick_messages_company_shortcode_idx').on(t.companyId, t.shortcode),
     index('quick_messages_company_user_idx').on(t.companyId, t.userId),
+    // A shortcode names one reply for whoever types it, in any case (the '/' picker ignores
+    // case): a shared one once per company, a personal one once per author.
+    uniqueIndex('quick_messages_shared_shortcode_key')
+      .on(t.companyId, sql`lower(${t.shortcode})`)
+      .where(sql`${t.geral}`),
+    uniqueIndex('quick_messages_personal_shortcode_key')
+      .on(t.companyId, t.userId, sql`lower(${t.shortcode})`)
+      .where(sql`not ${t.geral}`),
     foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
   ],
 );

@@ -118,16 +118,36 @@ describe('POST /auth/login', () => {
       for (let i = 0; i < 4; i++)
         statuses.push((await attempt(`a${i}@x.com`, '10.1.1.1')).statusCode);
       expect(statuses).toEqual([401, 401, 401, 429]);
-      expect((await attempt('a9@x.com', '10.1.1.1')).json()).toEqual({
-        error: 'ERR_TOO_MANY_REQUESTS',
-      });
+      const perAddress = await attempt('a9@x.com', '10.1.1.1');
+      expect(perAddress.json()).toEqual({ error: 'ERR_TOO_MANY_REQUESTS' });
+      // Retry-After says the wait in whole seconds: what is left of the address's minute.
+      const addressWait = Number(perAddress.headers['retry-after']);
+      expect(addressWait).toBeGreaterThanOrEqual(1);
+      expect(addressWait).toBeLessThanOrEqual(60);
 
       // Ten failures for one email from ten addresses lock that email, not the others.
       const email = 'victim@example.com';
       for (let i = 0; i < 10; i++)
         expect((await attempt(email, `10.2.0.${i}`)).statusCode).toBe(401);
-      expect((await attempt(email, '10.3.0.1')).statusCode).toBe(429);
+      const locked = await attempt(email, '10.3.0.1');
+      expect(locked.statusCode).toBe(429);
+      // the email's lock lasts the rest of its 15 minutes, not one minute
+      const emailWait = Number(locked.headers['retry-after']);
+      expect(emailWait).toBeGreaterThan(60);
+      expect(emailWait).toBeLessThanOrEqual(15 * 60);
       expect((await attempt('other@example.com', '10.3.0.2')).statusCode).toBe(401);
+
+      // A browser on the web app's origin may read it.
+      const fromWeb = await limited.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: { origin: 'http://localhost:3000' },
+        payload: { email, password: 'wrong' },
+        remoteAddress: '10.3.0.3',
+      });
+      expect(fromWeb.statusCode).toBe(429);
+      expect(fromWeb.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+      expect(String(fromWeb.headers['access-control-expose-headers'])).toMatch(/retry-after/i);
     } finally {
       await limited.stop();
     }

@@ -115,6 +115,31 @@ describe('POST /companies/cadastro', () => {
     expect(trialMs).toBeLessThan(TRIAL_DAYS * 86_400_000 + 60_000);
   });
 
+  it("takes the sign-up link's companyId but always creates a company of its own", async () => {
+    const plan = await t.make.plan();
+    const existing = await tenant();
+    const body = signupBody({ planId: plan.id, companyId: existing.company.id });
+    const response = await signup(body);
+    expect(response.statusCode).toBe(201);
+    const created = response.json().id;
+    expect(created).not.toBe(existing.company.id);
+
+    // The new admin belongs to the new company only, and sees nothing of the other one.
+    const session = await t.login(body.email, body.password);
+    expect(session.body.user).toMatchObject({ companyId: created, profile: 'admin' });
+    const asNewAdmin = t.as(session.token);
+    expect((await asNewAdmin.get(`/users/${existing.admin.id}`)).statusCode).toBe(404);
+    const users = (await asNewAdmin.get('/users/list')).json();
+    expect(users.map((user: { email: string }) => user.email)).toEqual([body.email]);
+    const { rows } = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from users where company_id = ${existing.company.id}`,
+    );
+    expect(rows[0]!.n).toBe(2);
+
+    const bad = await signup(signupBody({ planId: plan.id, companyId: 'x' }));
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('gives the company its default settings and an admin who can sign in', async () => {
     const plan = await t.make.plan();
     const body = signupBody({ planId: plan.id, email: 'New.Owner@Example.com' });

@@ -10,6 +10,7 @@ import {
 } from '@atendi/shared';
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Platform } from '../../app';
+import { isUniqueViolation } from '../../db/errors';
 import { quickMessages } from '../../db/schema';
 import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
@@ -26,6 +27,17 @@ type Row = typeof quickMessages.$inferSelect;
 
 const MEDIA_RULES = { fileFields: ['file'], maxFiles: 1, types: MEDIA_UPLOAD_TYPES };
 const notFound = () => new AppError('ERR_NOT_FOUND', 404);
+
+/** The unique indexes decide a clash, so two people saving the same shortcode at once cannot both win. */
+function duplicateShortcode(error: unknown): never {
+  if (
+    isUniqueViolation(error, 'quick_messages_shared_shortcode_key') ||
+    isUniqueViolation(error, 'quick_messages_personal_shortcode_key')
+  ) {
+    throw new AppError('ERR_DUPLICATED_SHORTCODE', 409);
+  }
+  throw error;
+}
 
 /** What a caller sees: the company's shared ('geral') replies and its own; admins all. */
 function visible(ctx: RequestContext): SQL | undefined {
@@ -117,7 +129,8 @@ export class QuickMessagesService {
         geral: data.geral ?? false,
         userId: ctx.userId,
       })
-      .returning();
+      .returning()
+      .catch(duplicateShortcode);
     return this.#announce(ctx, 'create', this.#present(row!), row!.userId);
   }
 
@@ -134,7 +147,8 @@ export class QuickMessagesService {
         },
         eq(quickMessages.id, id),
       )
-      .returning();
+      .returning()
+      .catch(duplicateShortcode);
     if (!row) throw notFound();
     return this.#announce(ctx, 'update', this.#present(row), row.userId);
   }

@@ -67,6 +67,63 @@ describe('POST and PUT /quick-messages', () => {
   });
 });
 
+describe('shortcodes', () => {
+  it('are unique per company when shared and per author when personal, in any case', async () => {
+    const fresh = await inboxCompany(t);
+    const carla = await agent(t, fresh.companyId);
+    const dani = await agent(t, fresh.companyId);
+    const duplicated = { error: 'ERR_DUPLICATED_SHORTCODE' };
+
+    expect((await create(fresh.adminToken, { shortcode: 'boleto', geral: true })).statusCode).toBe(
+      201,
+    );
+    const sharedAgain = await create(carla.token, { shortcode: 'Boleto', geral: true });
+    expect(sharedAgain.statusCode).toBe(409);
+    expect(sharedAgain.json()).toEqual(duplicated);
+
+    // A personal reply is its author's own name for a text: it may reuse a shared shortcode.
+    const carlaOwn = await create(carla.token, { shortcode: 'boleto' });
+    expect(carlaOwn.statusCode).toBe(201);
+    const carlaAgain = await create(carla.token, { shortcode: 'BOLETO ' });
+    expect(carlaAgain.statusCode).toBe(409);
+    expect(carlaAgain.json()).toEqual(duplicated);
+    expect((await create(dani.token, { shortcode: 'boleto' })).statusCode).toBe(201);
+    expect((await create(other.adminToken, { shortcode: 'boleto', geral: true })).statusCode).toBe(
+      201,
+    );
+
+    // Editing into a clash is refused too, and changes nothing.
+    const pix = (await create(carla.token, { shortcode: 'pix', message: 'chave' })).json();
+    const renamed = await t
+      .as(carla.token)
+      .put(`/quick-messages/${pix.id}`, { shortcode: 'boleto', message: 'outra' });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json()).toEqual(duplicated);
+    expect(await row(pix.id)).toMatchObject({ shortcode: 'pix', message: 'chave' });
+    const shared = await t
+      .as(carla.token)
+      .put(`/quick-messages/${carlaOwn.json().id}`, { geral: true });
+    expect(shared.json()).toEqual(duplicated);
+    expect((await row(carlaOwn.json().id))!.geral).toBe(false);
+  });
+
+  it('are decided by the database when two people save the same one at once', async () => {
+    const fresh = await inboxCompany(t);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        create(fresh.adminToken, { shortcode: 'corrida', geral: true }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    const saved = await t.database.db
+      .select()
+      .from(quickMessages)
+      .where(eq(quickMessages.companyId, fresh.companyId));
+    expect(saved.map((reply) => reply.shortcode)).toEqual(['corrida']);
+  });
+});
+
 describe('GET /quick-messages, /list and /:id', () => {
   it("shows the company's shared replies and the caller's own", async () => {
     const fresh = await inboxCompany(t);

@@ -11,6 +11,7 @@ import {
   ticketSearchDocuments,
   tickets,
   ticketTags,
+  userQueues,
   users,
 } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
@@ -199,6 +200,11 @@ export const exists = {
       .from(users, eq(users.id, id))
       .limit(1)
       .then((rows) => rows[0]),
+  /** Whether the user serves the queue (is one of its members). */
+  queueMember: (db: TenantDb, userId: number, queueId: number) =>
+    db
+      .count(userQueues, and(eq(userQueues.userId, userId), eq(userQueues.queueId, queueId)))
+      .then((found) => found > 0),
   connection: (db: TenantDb, id: number) =>
     db
       .select({ id: connections.id })

@@ -206,6 +206,11 @@ export class TicketsService {
     const userId = data.userId ?? null;
     const user = userId ? await exists.user(db, userId) : undefined;
     if (userId && !user) throw new AppError('ERR_NO_USER_FOUND', 404);
+    // An agent gets a ticket only in a queue it serves, admins included: the agent's lists and
+    // notifications follow its queues, so the ticket would sit where its holder does not look.
+    if (userId && !(await exists.queueMember(db, userId, queueId))) {
+      throw new AppError('ERR_USER_NOT_IN_QUEUE', 400);
+    }
     const whatsappId = data.whatsappId ?? current.whatsappId;
     if (whatsappId !== current.whatsappId && !(await exists.connection(db, whatsappId!))) {
       throw new AppError('ERR_NO_WAPP_FOUND', 404);

@@ -628,6 +628,43 @@ describe('PUT /tickets/:id', () => {
     expect(toAgent.json()).toMatchObject({ status: 'open', userId: agentB.user.id });
   });
 
+  it('transfers to an agent only within a queue the agent serves, for admins too', async () => {
+    const ticket = await live(home.companyId, {
+      queueId: queueA.id,
+      status: 'open',
+      userId: agentA.user.id,
+    });
+    // Bruno serves queue B only: not a holder for queue A, whoever asks.
+    for (const token of [agentA.token, home.adminToken]) {
+      const refused = await put(token, ticket.id, {
+        transfer: true,
+        queueId: queueA.id,
+        userId: agentB.user.id,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error: 'ERR_USER_NOT_IN_QUEUE' });
+    }
+    // The admin is no member of queue B either.
+    const toAdmin = await put(home.adminToken, ticket.id, {
+      queueId: queueB.id,
+      userId: home.admin.id,
+    });
+    expect(toAdmin.json()).toEqual({ error: 'ERR_USER_NOT_IN_QUEUE' });
+    expect(await ticketRow(ticket.id)).toMatchObject({
+      queueId: queueA.id,
+      userId: agentA.user.id,
+      status: 'open',
+    });
+
+    const toColleague = await put(agentA.token, ticket.id, {
+      transfer: true,
+      queueId: queueA.id,
+      userId: agentA2.user.id,
+    });
+    expect(toColleague.statusCode).toBe(200);
+    expect(toColleague.json()).toMatchObject({ queueId: queueA.id, userId: agentA2.user.id });
+  });
+
   it('needs a queue to transfer', async () => {
     const ticket = await live(home.companyId, { status: 'open', userId: home.admin.id });
     const res = await put(home.adminToken, ticket.id, { transfer: true });

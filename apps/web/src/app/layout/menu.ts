@@ -1,6 +1,7 @@
 import {
   can,
   hasRole,
+  PERMISSIONS,
   type PermissionName,
   type PlanFlag,
   type Principal,
@@ -194,11 +195,20 @@ export function campaignsEnabled(user: MenuUser): boolean {
   return setting ? setting.value === 'true' : true;
 }
 
+/**
+ * Why a page is closed to the user: 'role' when its profile is short of the page's, 'company'
+ * when the company's plan (or its campaigns setting) leaves it out; null when it is open.
+ */
+export function accessDenial(user: MenuUser, rule: AccessRule): 'role' | 'company' | null {
+  if (rule.permission && !hasRole(user, PERMISSIONS[rule.permission].role)) return 'role';
+  if (rule.minRole && !hasRole(user, rule.minRole)) return 'role';
+  if (rule.permission && !can(user, rule.permission, user.company.plan)) return 'company';
+  if (rule.needsCampaigns && !campaignsEnabled(user)) return 'company';
+  return null;
+}
+
 export function canAccess(user: MenuUser, rule: AccessRule): boolean {
-  if (rule.permission && !can(user, rule.permission, user.company.plan)) return false;
-  if (rule.minRole && !hasRole(user, rule.minRole)) return false;
-  if (rule.needsCampaigns && !campaignsEnabled(user)) return false;
-  return true;
+  return accessDenial(user, rule) === null;
 }
 
 /** The drawer's items for this user, by section, from the shared permission table. */

@@ -99,7 +99,49 @@ describe('LoginPage', () => {
     status = 429;
     fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(
-      await screen.findByText('Muitas tentativas. Aguarde um minuto e tente novamente.'),
+      await screen.findByText('Muitas tentativas. Aguarde alguns instantes e tente novamente.'),
+    ).toBeTruthy();
+  });
+
+  it("says how long a lock lasts, from the server's Retry-After", async () => {
+    let retryAfter = '900';
+    stubFetch(
+      () =>
+        new Response(JSON.stringify({ error: 'ERR_TOO_MANY_REQUESTS' }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+        }),
+    );
+    renderLogin();
+    await screen.findByLabelText('Email');
+    fill('Email', 'ana@empresa.com');
+    fill('Senha', 'wrong');
+    const attempt = () => fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    attempt();
+    expect(
+      await screen.findByText('Muitas tentativas. Aguarde 15 minutos e tente novamente.'),
+    ).toBeTruthy();
+    // a part of a minute counts as a whole one: never a shorter wait than the real one
+    retryAfter = '61';
+    attempt();
+    expect(
+      await screen.findByText('Muitas tentativas. Aguarde 2 minutos e tente novamente.'),
+    ).toBeTruthy();
+    retryAfter = '60';
+    attempt();
+    expect(
+      await screen.findByText('Muitas tentativas. Aguarde 1 minuto e tente novamente.'),
+    ).toBeTruthy();
+    retryAfter = '45';
+    attempt();
+    expect(
+      await screen.findByText('Muitas tentativas. Aguarde 45 segundos e tente novamente.'),
+    ).toBeTruthy();
+    retryAfter = '1';
+    attempt();
+    expect(
+      await screen.findByText('Muitas tentativas. Aguarde 1 segundo e tente novamente.'),
     ).toBeTruthy();
   });
 });

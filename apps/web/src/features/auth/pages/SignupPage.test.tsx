@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Call, json, stubFetch } from '../../../test/fetch';
@@ -21,7 +21,7 @@ const plan = {
   useIntegrations: false,
 };
 
-function renderSignup(onCadastro: (call: Call) => Response) {
+function renderSignup(onCadastro: (call: Call) => Response, route = '/signup?companyId=9') {
   const calls = stubFetch((call) =>
     call.url.pathname === '/plans/list' ? json(200, [plan]) : onCadastro(call),
   );
@@ -30,7 +30,7 @@ function renderSignup(onCadastro: (call: Call) => Response) {
       <Route path="/signup" element={<SignupPage />} />
       <Route path="/login" element={<p>login screen</p>} />
     </Routes>,
-    { route: '/signup?companyId=9' },
+    { route },
   );
   return calls;
 }
@@ -98,10 +98,25 @@ describe('SignupPage', () => {
       recurrence: 'MENSAL',
       status: 't',
       campaignsEnabled: true,
+      // the link's companyId goes along as the referrer
+      companyId: 9,
     });
     const due = Date.parse(body.dueDate as string);
     expect(due - before).toBeGreaterThanOrEqual(3 * 86_400_000 - 1000);
     expect(due - before).toBeLessThan(3 * 86_400_000 + 60_000);
+  });
+
+  it('sends no companyId when the link has none or one that is no id', async () => {
+    for (const route of ['/signup', '/signup?companyId=abc', '/signup?companyId=0']) {
+      const calls = renderSignup(() => json(201, { id: 12 }), route);
+      await fillForm();
+      fireEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
+      expect(await screen.findByText('login screen')).toBeTruthy();
+      const sent = calls.find((call) => call.url.pathname === '/companies/cadastro');
+      expect(sent?.body).not.toHaveProperty('companyId');
+      cleanup();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('puts the server field errors and a duplicated email on the form', async () => {

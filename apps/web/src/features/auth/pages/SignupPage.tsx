@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../../app/api';
 import { errorMessage, toastError } from '../../../app/errors';
@@ -31,10 +31,23 @@ const resolver = zodResolver(signupSchema, {
   error: (issue) => (issue.path?.[0] === 'planId' ? MSG.required : undefined),
 });
 
+/** The sign-up link's ?companyId= (who referred the visitor), when it is a company id at all. */
+function referringCompany(value: string | null): number | undefined {
+  if (!value || !/^\d{1,10}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
+/**
+ * Public sign-up of a new company. A companyId in the address (spec core 2) goes along with the
+ * sign-up as its referrer; the server still creates a company of the visitor's own.
+ */
 export function SignupPage() {
   const { t } = useTranslation('auth');
   const validationText = useValidationText();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const companyId = referringCompany(searchParams.get('companyId'));
   const plans = usePublicPlans();
   const signup = useSignup();
   const {
@@ -65,6 +78,7 @@ export function SignupPage() {
         dueDate: new Date(Date.now() + TRIAL_DAYS * DAY_MS).toISOString(),
         status: 't',
         campaignsEnabled: true,
+        ...(companyId ? { companyId } : {}),
       });
       toast.success(t('signup.success'));
       navigate('/login', { replace: true });

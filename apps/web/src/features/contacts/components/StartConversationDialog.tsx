@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../../app/api';
 import { useSessionUser } from '../../../app/auth';
 import { toastError } from '../../../app/errors';
+import { useQueues } from '../../queues/api';
 import { useStartConversation } from '../api';
 
 interface StartConversationDialogProps {
@@ -31,7 +32,8 @@ function otherOpenTicket(error: unknown): Ticket | undefined {
 
 /**
  * Opens a conversation with the contact, assigned to the caller. A queue is required unless the
- * caller is an admin (the server's rule too); the caller's first queue is preselected.
+ * caller is an admin (the server's rule too); the caller's first queue is preselected. Admins
+ * may choose any queue of the company, as the server lets them, queues of their own or not.
  */
 export function StartConversationDialog({ contact, onClose }: StartConversationDialogProps) {
   const { t } = useTranslation('contacts');
@@ -39,6 +41,8 @@ export function StartConversationDialog({ contact, onClose }: StartConversationD
   const navigate = useNavigate();
   const titleId = useId();
   const isAdmin = hasRole(me, 'admin');
+  const companyQueues = useQueues({ enabled: isAdmin });
+  const queueOptions = isAdmin ? (companyQueues.data ?? me.queues) : me.queues;
   const [queueId, setQueueId] = useState<number | ''>(me.queues[0]?.id ?? '');
   const [queueError, setQueueError] = useState(false);
   const [takenBy, setTakenBy] = useState<Ticket | null>(null);
@@ -109,7 +113,7 @@ export function StartConversationDialog({ contact, onClose }: StartConversationD
               <em>{t('start.noQueue')}</em>
             </MenuItem>
           )}
-          {me.queues.map((queue) => (
+          {queueOptions.map((queue) => (
             <MenuItem key={queue.id} value={queue.id}>
               {queue.name}
             </MenuItem>

@@ -317,6 +317,32 @@ describe('ContactsPage', () => {
     ).toBeTruthy();
   });
 
+  it('lets an admin with no queue of its own start in any queue of the company', async () => {
+    const calls = serve(sessionUser({ id: 1, profile: 'admin', queues: [] }), (call) => {
+      if (call.url.pathname === '/queue')
+        return json(200, [
+          { id: 3, name: 'Vendas', color: '#2e7d32' },
+          { id: 4, name: 'Suporte', color: '#1976d2' },
+        ]);
+      if (call.method === 'POST' && call.url.pathname === '/tickets')
+        return json(201, { id: 42, uuid: 'u-42' });
+      return undefined;
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Iniciar conversa com Bia Rocha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Iniciar conversa com Bia Rocha' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Fila' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Suporte' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Iniciar' }));
+    expect(await screen.findByText('ticket u-42')).toBeTruthy();
+    expect(calls.find((call) => call.url.pathname === '/tickets')?.body).toEqual({
+      contactId: 5,
+      status: 'open',
+      userId: 1,
+      queueId: 4,
+    });
+  });
+
   it('asks a user without a queue to pick one before starting', async () => {
     const calls = serve(sessionUser({ id: 3, queues: [] }));
     renderPage();

@@ -26,6 +26,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../app/api';
 import { errorMessage, toastError } from '../../../app/errors';
 import { applyServerFieldErrors, useValidationText } from '../../../app/forms';
 import { toast } from '../../../app/toast';
@@ -139,6 +140,12 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
         // the text is saved: closing avoids saving it twice on a retry
         toast.error(t('toasts.mediaFailed', { reason: errorMessage(error.cause) }));
         onClose();
+      } else if (error instanceof ApiError && error.code === 'ERR_DUPLICATED_SHORTCODE') {
+        setError(
+          'shortcode',
+          { type: 'server', message: errorMessage(error) },
+          { shouldFocus: true },
+        );
       } else if (!applyServerFieldErrors(error, setError, FORM_FIELDS)) {
         toastError(error);
       }

@@ -161,6 +161,28 @@ describe('QuickMessagesPage', () => {
     expect(within(row).getAllByText('boleto.pdf').length).toBeGreaterThan(0);
   });
 
+  it('says under the shortcode that it is taken, and keeps the dialog open', async () => {
+    const calls = serve((call) =>
+      call.method === 'POST' ? json(409, { error: 'ERR_DUPLICATED_SHORTCODE' }) : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Adicionar resposta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adicionar resposta rápida' });
+    const shortcode = within(dialog).getByLabelText('Atalho');
+    fireEvent.change(shortcode, { target: { value: 'bomdia' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+
+    const taken = 'Já existe uma resposta rápida com este atalho.';
+    await waitFor(() => expect(shortcode.getAttribute('aria-invalid')).toBe('true'));
+    expect(shortcode.getAttribute('aria-describedby')).toBeTruthy();
+    const helper = document.getElementById(shortcode.getAttribute('aria-describedby')!);
+    expect(helper?.textContent).toBe(taken);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    // said on the field, not as a toast, and the dialog stays for a new shortcode
+    expect(screen.getAllByText(taken)).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Adicionar resposta rápida' })).toBeTruthy();
+  });
+
   it('removes an attachment through media-upload when saving', async () => {
     const calls = serve((call) => {
       if (call.method === 'PUT')

@@ -90,6 +90,17 @@ describe('NewTicketDialog', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ queueId: null });
   });
 
+  it('lets an admin with no queue of its own choose any queue of the company', async () => {
+    const admin = sessionUser({ id: 1, profile: 'admin', queues: [] });
+    const { calls, opened } = setup(admin, () => json(201, ticketRow(77)));
+    await pickContact();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Fila' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Suporte' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(opened).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ queueId: 3 });
+  });
+
   it("names the other agent and queue when the contact's ticket is taken", async () => {
     const admin = sessionUser({ id: 1, profile: 'admin' });
     const held = ticketRow(8, { userId: 9, user: { id: 9, name: 'Rita' } });

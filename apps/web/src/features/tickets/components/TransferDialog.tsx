@@ -19,7 +19,10 @@ interface TransferDialogProps {
   onDone: (ticket: Ticket) => void;
 }
 
-/** A queue is required; an agent and a connection are optional (no agent: back to waiting). */
+/**
+ * A queue is required; an agent of that queue and a connection are optional (no agent: back to
+ * waiting).
+ */
 export function TransferDialog({ ticket, open, onClose, onDone }: TransferDialogProps) {
   const { t } = useTranslation('tickets');
   const titleId = useId();
@@ -31,14 +34,12 @@ export function TransferDialog({ ticket, open, onClose, onDone }: TransferDialog
   const [userId, setUserId] = useState<number | ''>('');
   const [whatsappId, setWhatsappId] = useState<number | ''>('');
   const [tried, setTried] = useState(false);
-  const usersOfQueue = (users.data ?? []).filter(
-    (user) =>
-      // admins serve every queue; agents only theirs
-      queueId === '' ||
-      user.profile === 'admin' ||
-      !user.queues ||
-      user.queues.some((queue) => queue.id === queueId),
-  );
+  // A ticket goes to someone who serves its new queue (the server refuses anyone else), so the
+  // agents wait for the queue to be chosen.
+  const usersOfQueue =
+    queueId === ''
+      ? []
+      : (users.data ?? []).filter((user) => user.queues?.some((queue) => queue.id === queueId));
 
   const submit = async () => {
     setTried(true);
@@ -88,6 +89,8 @@ export function TransferDialog({ ticket, open, onClose, onDone }: TransferDialog
           select
           label={t('transfer.user')}
           value={userId}
+          disabled={queueId === ''}
+          helperText={queueId === '' ? t('transfer.queueFirst') : undefined}
           onChange={(event) =>
             setUserId(event.target.value === '' ? '' : Number(event.target.value))
           }
