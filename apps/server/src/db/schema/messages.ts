@@ -51,7 +51,8 @@ export const messages = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('messages_ticket_created_idx').on(t.ticketId, t.createdAt.desc(), t.id.desc()),
+    // Newest ticket first: a conversation spans its contact's tickets, read as one page walk.
+    index('messages_ticket_created_idx').on(t.ticketId.desc(), t.createdAt.desc(), t.id.desc()),
     index('messages_company_idx').on(t.companyId),
     // What opening a ticket marks as read.
     index('messages_ticket_unread_idx')

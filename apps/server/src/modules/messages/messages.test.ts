@@ -146,6 +146,74 @@ describe('GET /messages/:ticketId', () => {
       401,
     );
   });
+
+  it("shows the contact's earlier tickets on the same connection above the ticket's own messages", async () => {
+    const contact = await make.contact(home.companyId);
+    const otherConnection = await make.connection(home.companyId, { isDefault: false });
+    let minute = 0;
+    const write = async (ticketId: number, label: string, count: number) => {
+      for (let i = 1; i <= count; i++) {
+        minute += 1;
+        await make.message(home.companyId, ticketId, {
+          body: `${label}${i}`,
+          createdAt: new Date(Date.UTC(2025, 1, 1, 0, minute)),
+        });
+      }
+    };
+    const onHome = { contactId: contact.id, whatsappId: home.connection.id };
+    // The first one in a queue the agent cannot see: the current ticket's rule decides.
+    const first = await make.ticket(home.companyId, {
+      ...onHome,
+      status: 'closed',
+      queueId: queueB.id,
+    });
+    await write(first.id, 'a', 6);
+    const elsewhere = await make.ticket(home.companyId, {
+      contactId: contact.id,
+      whatsappId: otherConnection.id,
+      status: 'closed',
+    });
+    await write(elsewhere.id, 'x', 2);
+    const second = await make.ticket(home.companyId, { ...onHome, status: 'closed' });
+    await write(second.id, 'b', 10);
+    const someoneElse = await make.ticket(home.companyId, {
+      whatsappId: home.connection.id,
+      status: 'closed',
+    });
+    await write(someoneElse.id, 'y', 2);
+    const current = await make.ticket(home.companyId, {
+      ...onHome,
+      status: 'open',
+      queueId: queueA.id,
+      userId: agentA.user.id,
+    });
+    await write(current.id, 'c', 12);
+
+    const bodies = (page: { messages: { body: string; ticketId: number }[] }) =>
+      page.messages.map((m) => `${m.ticketId === current.id ? '' : m.ticketId}${m.body}`);
+    const page1 = (await t.as(agentA.token).get(`/messages/${current.id}`)).json();
+    expect(page1).toMatchObject({ count: 28, hasMore: true, ticket: { id: current.id } });
+    expect(bodies(page1)).toEqual([
+      ...['b3', 'b4', 'b5', 'b6', 'b7', 'b8', 'b9', 'b10'].map((b) => `${second.id}${b}`),
+      ...Array.from({ length: 12 }, (_, i) => `c${i + 1}`),
+    ]);
+    const page2 = (await t.as(agentA.token).get(`/messages/${current.id}?pageNumber=2`)).json();
+    expect(page2).toMatchObject({ count: 28, hasMore: false });
+    expect(bodies(page2)).toEqual([
+      ...Array.from({ length: 6 }, (_, i) => `${first.id}a${i + 1}`),
+      `${second.id}b1`,
+      `${second.id}b2`,
+    ]);
+
+    // An earlier ticket opened by itself shows its own past, never what came after it.
+    const past = (await t.as(home.adminToken).get(`/messages/${second.id}`)).json();
+    expect(past.count).toBe(16);
+    expect(new Set(past.messages.map((m: { ticketId: number }) => m.ticketId))).toEqual(
+      new Set([first.id, second.id]),
+    );
+    // The earlier ticket itself stays out of the agent's reach.
+    expect((await t.as(agentA.token).get(`/messages/${first.id}`)).statusCode).toBe(403);
+  });
 });
 
 describe('read receipts', () => {
