@@ -1,4 +1,4 @@
-import { MEDIA_TYPES } from '@atendi/shared';
+import { ACK, MEDIA_TYPES } from '@atendi/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -35,7 +35,7 @@ export const messages = pgTable(
     mediaPath: text('media_path'),
     mediaName: text('media_name'),
     mediaMime: text('media_mime'),
-    ack: smallint('ack').notNull().default(0),
+    ack: smallint('ack').notNull().default(ACK.pending),
     /**
      * Outbound only: 'pending' (waiting for a send), 'sending' (claimed by one instance),
      * 'sent', 'failed' (safe to send again) or 'unknown' (the network may have taken it: a person

@@ -1,4 +1,4 @@
-import type { MediaType, Message, Ticket } from '@atendi/shared';
+import { ACK, type MediaType, type Message, type Ticket } from '@atendi/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Platform } from '../../app';
 import type {
@@ -146,7 +146,8 @@ export class InboundPipeline {
       mediaPath ?? null,
       message.media?.fileName?.slice(0, 255) ?? null,
       message.media?.mimeType ?? null,
-      message.fromMe ? 1 : 0,
+      // Typed on the phone, it is sent; a contact's message reached the company: delivered.
+      message.fromMe ? ACK.sent : ACK.delivered,
       message.quotedProviderMessageId ?? null,
       message.isGroup ? message.contact.number : null,
       message.timestamp,

@@ -143,7 +143,7 @@ export class MessagesService {
     return sent;
   }
 
-  /** Sends a message that failed (ack -1) again, under the id it was first sent with. */
+  /** Sends a message that failed (ack 0) again, under the id it was first sent with. */
   async retry(ctx: RequestContext, id: number): Promise<Message> {
     const [row] = await tenantDb(ctx)
       .select({ ticketId: messages.ticketId })

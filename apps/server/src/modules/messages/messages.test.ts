@@ -236,22 +236,22 @@ describe('read receipts', () => {
     const ticket = await ticketFromPhone(phone, 'Rita');
     await phoneWrites(phone, 'tem alguém?');
     expect(await phoneSide(phone)).toEqual([
-      ['Olá!', 0],
-      ['tem alguém?', 0],
+      ['Olá!', 1],
+      ['tem alguém?', 1],
     ]);
     const opened = await t.as(agentA.token).get(`/messages/${ticket.id}`);
     expect(opened.statusCode).toBe(200);
     await expect
       .poll(() => phoneSide(phone))
       .toEqual([
-        ['Olá!', 3],
-        ['tem alguém?', 3],
+        ['Olá!', 4],
+        ['tem alguém?', 4],
       ]);
     // A later message stays unread on the phone until the ticket is opened again.
     await phoneWrites(phone, 'obrigada');
-    await expect.poll(() => phoneSide(phone)).toContainEqual(['obrigada', 0]);
+    await expect.poll(() => phoneSide(phone)).toContainEqual(['obrigada', 1]);
     await t.as(agentA.token).get(`/messages/${ticket.id}`);
-    await expect.poll(() => phoneSide(phone)).toContainEqual(['obrigada', 3]);
+    await expect.poll(() => phoneSide(phone)).toContainEqual(['obrigada', 4]);
   });
 
   it('never fails the opening: no running connection, or a network that refuses', async () => {
@@ -282,7 +282,7 @@ describe('read receipts', () => {
     } finally {
       refusing.mockRestore();
     }
-    expect(await phoneSide(phone)).toEqual([['Olá!', 0]]);
+    expect(await phoneSide(phone)).toEqual([['Olá!', 1]]);
   });
 
   it('are sent by the instance that owns the connection when another one served the agent', async () => {
@@ -294,7 +294,7 @@ describe('read receipts', () => {
       const ticket = await ticketFromPhone(phone, 'Lia');
       const opened = await second.as(agentA.token).get(`/messages/${ticket.id}`);
       expect(opened.statusCode).toBe(200);
-      await expect.poll(() => phoneSide(phone)).toEqual([['Olá!', 3]]);
+      await expect.poll(() => phoneSide(phone)).toEqual([['Olá!', 4]]);
     } finally {
       await second.stop();
     }
@@ -311,14 +311,14 @@ describe('POST /messages/:ticketId', () => {
     expect(res.json()).toMatchObject({
       body: '*Ana Lima*:\nComo posso ajudar?',
       fromMe: true,
-      ack: 1,
+      ack: 2,
     });
     const received = await phoneInbox(t, home.adminToken, simulatorId, PHONE);
     expect(received.map((m) => m.body)).toContain('*Ana Lima*:\nComo posso ajudar?');
     expect(emittedOf(t, `company-${home.companyId}-appMessage`)).toContainEqual(
       expect.objectContaining({
         action: 'update',
-        message: expect.objectContaining({ id: res.json().id, ack: 1 }),
+        message: expect.objectContaining({ id: res.json().id, ack: 2 }),
       }),
     );
   });
@@ -552,7 +552,7 @@ describe('DELETE /messages/:id', () => {
     });
     const mine = await make.message(home.companyId, offline.id, {
       fromMe: true,
-      ack: 1,
+      ack: 2,
       connectionId: home.connection.id,
       providerMessageId: 'ABC123',
     });
@@ -568,10 +568,10 @@ describe('DELETE /messages/:id', () => {
       whatsappId: home.connection.id,
       queueId: queueB.id,
     });
-    const message = await make.message(home.companyId, hidden.id, { fromMe: true, ack: -1 });
+    const message = await make.message(home.companyId, hidden.id, { fromMe: true, ack: 0 });
     expect((await t.as(agentA.token).delete(`/messages/${message.id}`)).statusCode).toBe(403);
     const foreign = await make.ticket(other.companyId, { whatsappId: other.connection.id });
-    const theirs = await make.message(other.companyId, foreign.id, { fromMe: true, ack: -1 });
+    const theirs = await make.message(other.companyId, foreign.id, { fromMe: true, ack: 0 });
     expect((await t.as(home.adminToken).delete(`/messages/${theirs.id}`)).statusCode).toBe(404);
     const [row] = await t.database.db.select().from(messages).where(eq(messages.id, theirs.id));
     expect(row!.isDeleted).toBe(false);
@@ -584,10 +584,10 @@ describe('POST /messages/:id/retry', () => {
     const sent = (
       await t.as(agentA.token).post(`/messages/${ticket.id}`, { body: 'de novo' })
     ).json();
-    await t.database.db.update(messages).set({ ack: -1 }).where(eq(messages.id, sent.id));
+    await t.database.db.update(messages).set({ ack: 0 }).where(eq(messages.id, sent.id));
     const retried = await t.as(agentA.token).post(`/messages/${sent.id}/retry`);
     expect(retried.statusCode).toBe(200);
-    expect(retried.json()).toMatchObject({ id: sent.id, ack: 1 });
+    expect(retried.json()).toMatchObject({ id: sent.id, ack: 2 });
     const received = await phoneInbox(t, home.adminToken, simulatorId, '5511977770009');
     const [row] = await t.database.db.select().from(messages).where(eq(messages.id, sent.id));
     expect(received.filter((m) => m.providerMessageId === row!.providerMessageId)).toHaveLength(1);
@@ -598,10 +598,10 @@ describe('POST /messages/:id/retry', () => {
       whatsappId: home.connection.id,
       queueId: queueB.id,
     });
-    const failed = await make.message(home.companyId, hidden.id, { fromMe: true, ack: -1 });
+    const failed = await make.message(home.companyId, hidden.id, { fromMe: true, ack: 0 });
     expect((await t.as(agentA.token).post(`/messages/${failed.id}/retry`)).statusCode).toBe(403);
     const foreign = await make.ticket(other.companyId, { whatsappId: other.connection.id });
-    const theirs = await make.message(other.companyId, foreign.id, { fromMe: true, ack: -1 });
+    const theirs = await make.message(other.companyId, foreign.id, { fromMe: true, ack: 0 });
     expect((await t.as(home.adminToken).post(`/messages/${theirs.id}/retry`)).statusCode).toBe(404);
   });
 });
