@@ -15,6 +15,7 @@ import { type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
 import { ContactAvatars } from '../contacts/contacts.avatars';
 import { ticketById } from '../tickets/tickets.repository';
+import { previewOf } from './messages.preview';
 import { messageById } from './messages.repository';
 
 const MEDIA_TYPE: Record<MessageKind, MediaType> = {
@@ -30,20 +31,8 @@ const MEDIA_TYPE: Record<MessageKind, MediaType> = {
 };
 
 /** What a ticket's list line shows for a message. */
-export function preview(message: Pick<InboundMessage, 'kind' | 'body' | 'media'>): string {
-  // A location's body is its map link and a contact card's its vCard: data, not words to show.
-  const bodyIsData = message.kind === 'location' || message.kind === 'contact';
-  if (message.body && !bodyIsData) return message.body.slice(0, 255);
-  const labels: Partial<Record<MessageKind, string>> = {
-    image: '📷 Imagem',
-    audio: '🎵 Áudio',
-    video: '🎥 Vídeo',
-    document: `📄 ${message.media?.fileName ?? 'Documento'}`,
-    location: '📍 Localização',
-    contact: '👤 Contato',
-    call_log: '📞 Chamada',
-  };
-  return labels[message.kind] ?? '';
+export function preview(message: Pick<InboundMessage, 'kind' | 'body'>): string {
+  return previewOf({ mediaType: MEDIA_TYPE[message.kind], body: message.body });
 }
 
 export type InboundResult = 'stored' | 'duplicate';

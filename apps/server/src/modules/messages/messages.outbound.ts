@@ -10,6 +10,7 @@ import { type TenantDb, tenantDb } from '../../db/tenant';
 import { type RequestContext, systemContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import { ticketById } from '../tickets/tickets.repository';
+import { previewOf } from './messages.preview';
 import { messageById } from './messages.repository';
 
 export const ACK_FAILED = ACK.failed;
@@ -86,7 +87,13 @@ export class OutboundSender {
         .returning({ id: messages.id });
       await tx.update(
         tickets,
-        { lastMessage: draft.body || draft.media?.fileName || '', updatedAt: new Date() },
+        {
+          lastMessage: previewOf({
+            mediaType: draft.media ? mediaTypeOf(draft.media.kind) : 'chat',
+            body: draft.body,
+          }),
+          updatedAt: new Date(),
+        },
         eq(tickets.id, ticketId),
       );
       return row!.id;

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import {
   agent,
   emittedOf,
+  type FormFile,
   inboxCompany,
   inboxFactories,
   PNG,
@@ -374,6 +375,47 @@ describe('POST /messages/:ticketId', () => {
       .from(messages)
       .where(eq(messages.ticketId, hidden.id));
     expect(written).toEqual([]);
+  });
+
+  it("previews the agent's own files on the ticket with the contact's labels, not file names", async () => {
+    const ticket = await ticketFromPhone('5511977770015', 'Prévia');
+    const lastMessage = async () =>
+      (
+        await t.database.db
+          .select({ lastMessage: tickets.lastMessage })
+          .from(tickets)
+          .where(eq(tickets.id, ticket.id))
+      )[0]!.lastMessage;
+    const files: [FormFile, string][] = [
+      [
+        { field: 'medias', name: 'gravacao.webm', type: 'audio/webm', content: VOICE_NOTE },
+        '🎤 Áudio',
+      ],
+      [{ field: 'medias', name: 'foto.png', type: 'image/png', content: PNG }, '📷 Imagem'],
+      [
+        {
+          field: 'medias',
+          name: 'nota.pdf',
+          type: 'application/pdf',
+          content: Buffer.from('%PDF-1.4 x'),
+        },
+        '📄 Documento',
+      ],
+    ];
+    for (const [file, label] of files) {
+      const res = await postForm(t, agentA.token, `/messages/${ticket.id}`, {}, [file]);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await lastMessage(), file.name).toBe(label);
+    }
+    // A caption is words to read: it stays the preview.
+    await postForm(
+      t,
+      agentA.token,
+      `/messages/${ticket.id}`,
+      { body: 'Veja', signMessage: 'false' },
+      [files[1]![0]],
+    );
+    expect(await lastMessage()).toBe('Veja');
   });
 
   it('sends files as a form: stored under generated names, received by the phone', async () => {
