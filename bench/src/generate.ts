@@ -260,7 +260,7 @@ async function seedCompany(
      select $1, t.id, t.contact_id, $3::int,
        w[1 + g % array_length(w, 1)] || ' ' || w[1 + (g / 7) % array_length(w, 1)] || ' ' ||
          w[1 + (g / 49) % array_length(w, 1)] || ' #' || g,
-       g % 2 = 0, true, case when g % 2 = 0 then 3 else 0 end,
+       g % 2 = 0, true, case when g % 2 = 0 then 4 else 3 end,
        t.updated_at - (g % 1000) * interval '1 minute', t.updated_at - (g % 1000) * interval '1 minute'
      from generate_series(1, $4::int) g
      cross join total cross join words
@@ -270,7 +270,7 @@ async function seedCompany(
   await q(
     `insert into messages (company_id, ticket_id, contact_id, connection_id, body, from_me, read, ack,
        created_at, updated_at)
-     select $1, t.id, t.contact_id, $2::int, 'conversa longa ' || g, g % 2 = 0, true, 3,
+     select $1, t.id, t.contact_id, $2::int, 'conversa longa ' || g, g % 2 = 0, true, 4,
        now() - ($3::int - g) * interval '1 minute', now() - ($3::int - g) * interval '1 minute'
      from generate_series(1, $3::int) g, tickets t where t.id = $4::int`,
     [connectionId, sizes.longConversation, longTicketId],

@@ -69,7 +69,7 @@ async function seedCompany() {
       `insert into messages (company_id, ticket_id, contact_id, connection_id, body, from_me, read,
          ack, created_at, updated_at)
        select $1, t.id, t.contact_id, $2, 'mensagem ' || g || ' da conversa longa', g % 2 = 0,
-         true, 3, now() - ($3::int - g) * interval '1 second', now() - ($3::int - g) * interval '1 second'
+         true, 4, now() - ($3::int - g) * interval '1 second', now() - ($3::int - g) * interval '1 second'
        from generate_series(1, $3::int) g,
          (select t.id, t.contact_id from tickets t join contacts c on c.id = t.contact_id
           where t.company_id = $1 and c.name = $4) t`,

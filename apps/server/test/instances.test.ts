@@ -195,7 +195,7 @@ describe('two instances on one database', () => {
           (await a.database.db.select().from(messages).where(eq(messages.id, sent.json().id)))[0]
             ?.ack,
       )
-      .toBe(1);
+      .toBe(2);
     expect(await phoneGot(id, 'por outra')).toHaveLength(1);
 
     // Deleted for everyone through the owner, the answer awaited.
@@ -216,7 +216,7 @@ describe('two instances on one database', () => {
       signMessage: false,
     });
     expect(waiting.statusCode).toBe(201);
-    expect(waiting.json()).toMatchObject({ ack: 0 });
+    expect(waiting.json()).toMatchObject({ ack: 1 });
     expect(await phoneGot(id, 'quando voltar')).toHaveLength(0);
 
     await b.as(token).post(`/whatsappsession/${id}`);

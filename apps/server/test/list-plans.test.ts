@@ -21,6 +21,9 @@ let agentToken: string;
 let queueId: number;
 let tagIds: number[];
 let longTicketId: number;
+/** A contact's newest ticket after earlier ones on the same connection. */
+let returningTicketId: number;
+let earlierTicketIds: number[];
 
 interface Statement {
   text: string;
@@ -53,29 +56,41 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** The sequential scans of big tables in a statement's plan, with seqscans priced out. */
-async function seqScans(statement: Statement): Promise<string[]> {
+/**
+ * Every node of a statement's plan, with seqscans priced out (and sorts too, with `sorts`
+ * false: a sort left in the plan is then one no index could spare).
+ */
+async function planOf(statement: Statement, { sorts = true } = {}): Promise<PlanNode[]> {
   const client = await t.database.pool.connect();
   try {
     await client.query('begin');
     await client.query('set local enable_seqscan = off');
+    if (!sorts) await client.query('set local enable_sort = off');
     const { rows } = await client.query({
       text: `explain (format json) ${statement.text}`,
       values: statement.values,
     });
-    const found: string[] = [];
+    const nodes: PlanNode[] = [];
     const walk = (node: PlanNode) => {
-      if (node['Node Type'] === 'Seq Scan' && BIG_TABLES.includes(node['Relation Name'] ?? '')) {
-        found.push(node['Relation Name']!);
-      }
+      nodes.push(node);
       for (const child of node.Plans ?? []) walk(child);
     };
     walk(rows[0]['QUERY PLAN'][0].Plan);
-    return found;
+    return nodes;
   } finally {
     await client.query('rollback');
     client.release();
   }
+}
+
+/** The sequential scans of big tables in a statement's plan, with seqscans priced out. */
+async function seqScans(statement: Statement): Promise<string[]> {
+  return (await planOf(statement))
+    .filter(
+      (node) =>
+        node['Node Type'] === 'Seq Scan' && BIG_TABLES.includes(node['Relation Name'] ?? ''),
+    )
+    .map((node) => node['Relation Name']!);
 }
 
 /** More of everything: tickets with messages and tags, messages in the long conversation. */
@@ -94,6 +109,11 @@ async function grow(tickets: number, messagesPerTicket: number) {
     }
     for (const tagId of tagIds.slice(0, 1 + (i % 2))) {
       await make.tagTicket(company.companyId, ticket.id, tagId);
+    }
+  }
+  for (const ticketId of [...earlierTicketIds, returningTicketId]) {
+    for (let m = 0; m < Math.max(tickets, 1); m++) {
+      await make.message(company.companyId, ticketId, { body: `de novo ${m}` });
     }
   }
   await t.database.db.execute(sql`
@@ -160,6 +180,16 @@ const CASES: { name: string; as: 'admin' | 'agent'; path: () => string }[] = [
   { name: 'search: a number', as: 'admin', path: () => '/tickets?showAll=true&searchParam=5511' },
   { name: 'messages page 1', as: 'admin', path: () => `/messages/${longTicketId}?pageNumber=1` },
   { name: 'messages page 3', as: 'admin', path: () => `/messages/${longTicketId}?pageNumber=3` },
+  {
+    name: 'messages of a returning contact',
+    as: 'agent',
+    path: () => `/messages/${returningTicketId}?pageNumber=1`,
+  },
+  {
+    name: 'messages of a returning contact, page 2',
+    as: 'agent',
+    path: () => `/messages/${returningTicketId}?pageNumber=2`,
+  },
   { name: 'contacts page 1', as: 'admin', path: () => '/contacts?pageNumber=1' },
   { name: 'contacts with searchParam', as: 'admin', path: () => '/contacts?searchParam=contact' },
   {
@@ -194,6 +224,17 @@ beforeAll(async () => {
   longTicketId = (
     await make.ticket(company.companyId, { whatsappId: company.connection.id, status: 'open' })
   ).id;
+  const returning = await make.contact(company.companyId);
+  const onConnection = { contactId: returning.id, whatsappId: company.connection.id };
+  earlierTicketIds = [];
+  for (let i = 0; i < 3; i++) {
+    earlierTicketIds.push(
+      (await make.ticket(company.companyId, { ...onConnection, status: 'closed' })).id,
+    );
+  }
+  returningTicketId = (
+    await make.ticket(company.companyId, { ...onConnection, status: 'open', queueId })
+  ).id;
   await grow(4, 2);
 });
 afterAll(() => t.stop());
@@ -217,6 +258,26 @@ describe('every list query', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it("reads a conversation's page in the index's order, sorting nothing, across tickets", async () => {
+    for (const item of CASES.filter((c) => c.path().startsWith('/messages/'))) {
+      const page = (await run(item)).filter(
+        (s) => /\bfrom "messages"/.test(s.text) && /\blimit\b/i.test(s.text),
+      );
+      expect(page, item.name).toHaveLength(1);
+      const nodes = await planOf(page[0]!, { sorts: false });
+      expect(
+        nodes.map((node) => node['Node Type']).filter((type) => /Sort/.test(type)),
+        item.name,
+      ).toEqual([]);
+      expect(
+        nodes.some(
+          (node) => node['Relation Name'] === 'messages' && /Index/.test(node['Node Type']),
+        ),
+        item.name,
+      ).toBe(true);
+    }
   });
 
   it('runs a fixed number of statements, however many rows it answers', async () => {

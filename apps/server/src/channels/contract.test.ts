@@ -76,7 +76,10 @@ interface Driver {
   /** The phone deletes one of its messages for everyone. */
   revoke(phone: string, providerMessageId: string): Promise<void>;
   received(phone: string): Promise<Received[]>;
-  read(phone: string, providerMessageIds: string[], ack: 2 | 3): Promise<void>;
+  /** The phone received (3), read (4) or played (5) the company's messages: the spec's ticks. */
+  read(phone: string, providerMessageIds: string[], ack: 3 | 4 | 5): Promise<void>;
+  /** Whether the network tells that a voice note was played (5). */
+  tellsPlayed: boolean;
   /** Ids of the phone's messages the network told it the company read. */
   readByCompany(phone: string): Promise<string[]>;
   /** Whether each message gets its receipt (else the newest stands for the earlier ones). */
@@ -261,6 +264,7 @@ function simulatorDriver(): Driver & { setup(): Promise<void> } {
     async read(phone, _ids, ack) {
       await t.as(token).post(`/simulator/connections/${id}/phones/${phone}/read`, { ack });
     },
+    tellsPlayed: true,
     receiptPerMessage: true,
     givePicture: (phone) => simulatorAvatar(phone),
     async readByCompany(phone) {
@@ -272,7 +276,7 @@ function simulatorDriver(): Driver & { setup(): Promise<void> } {
             eq(simulatorMessages.connectionId, id),
             eq(simulatorMessages.phone, phone),
             eq(simulatorMessages.direction, 'inbound'),
-            gte(simulatorMessages.ack, 3),
+            gte(simulatorMessages.ack, 4),
           ),
         );
       return rows.map((row) => row.providerMessageId);
@@ -387,8 +391,9 @@ function baileysDriver(): Driver & { setup(): Promise<void> } {
     async readByCompany(phone) {
       return whatsAppWeb.readBy(id, jid(phone));
     },
+    tellsPlayed: true,
     async read(phone, ids, ack) {
-      const status = ack === 3 ? WA_STATUS.READ : WA_STATUS.DELIVERY_ACK;
+      const status = { 3: WA_STATUS.DELIVERY_ACK, 4: WA_STATUS.READ, 5: WA_STATUS.PLAYED }[ack];
       whatsAppWeb.update(
         id,
         ...ids.map((messageId) => statusUpdate(jid(phone), messageId, status)),
@@ -542,13 +547,16 @@ function cloudApiDriver(): Driver & { setup(): Promise<void> } {
     async readByCompany() {
       return graph.readBy(phoneNumberId);
     },
+    // Its statuses are sent, delivered, read and failed: nothing tells a played voice note.
+    tellsPlayed: false,
     async read(phone, ids, ack) {
+      if (ack === 5) throw new Error('the Cloud API tells no played status');
       await post(
         statusWebhook(
           phoneNumberId,
           ids.map((messageId) => ({
             id: messageId,
-            status: ack === 3 ? 'read' : 'delivered',
+            status: ack === 4 ? 'read' : 'delivered',
             recipient_id: phone,
           })),
         ),
@@ -679,6 +687,8 @@ describe.each([
       expect(row, kind).toBeDefined();
       expect(row!.mediaType, kind).toBe(MEDIA_TYPE[kind]);
       expect(row!.fromMe, kind).toBe(false);
+      // It reached the company: delivered, as the spec numbers it.
+      expect(row!.ack, kind).toBe(3);
     }
     expect(byId.get(sent.text!)!.body).toBe('Olá, preciso de ajuda');
     for (const [kind, message] of plan) {
@@ -780,7 +790,8 @@ describe.each([
       .where(and(eq(tickets.whatsappId, connectionId), eq(contacts.number, phone)));
     const outbound = t.app.services.outbound;
     const text = await outbound.send(ctx, ticket!.id, { body: 'Bom dia! Como posso ajudar?' });
-    expect(text.ack).toBe(1);
+    // Sent, as the spec numbers it (1 would be still waiting).
+    expect(text.ack).toBe(2);
     const stored = await t.app.platform.storage.save(companyId, 'image/png', Readable.from(PNG));
     const image = await outbound.send(ctx, ticket!.id, {
       body: 'segue a imagem',
@@ -814,23 +825,27 @@ describe.each([
       body: 'sobre isso',
       quotedProviderMessageId: sent.text,
     });
-    for (const row of [textRow, imageRow, replyRow]) expect(row.ack).toBe(1);
+    for (const row of [textRow, imageRow, replyRow]) expect(row.ack).toBe(2);
   });
 
-  it('moves acks forward only', async () => {
+  it("numbers the network's ticks as the spec does (3 delivered, 4 read, 5 played) and moves them forward only", async () => {
     const outboundRows = (await messageRows()).filter((row) => row.fromMe);
     const ids = outboundRows.map((row) => row.providerMessageId!);
-    await driver.read(phone, ids, 3);
     const acks = async () =>
       (await messageRows()).filter((row) => row.fromMe).map((row) => row.ack);
-    await expect.poll(acks, { timeout: 10_000 }).toEqual(ids.map(() => 3));
-    await driver.read(phone, ids, 2);
+    const last = driver.tellsPlayed ? 5 : 4;
+    for (const ack of [3, 4, 5] as const) {
+      if (ack > last) break;
+      await driver.read(phone, ids, ack);
+      await expect.poll(acks, { timeout: 10_000 }).toEqual(ids.map(() => ack));
+    }
+    await driver.read(phone, ids, 3);
     // Nothing to wait for when nothing changes: a later message proves the update was handled.
     const marker = await driver.send(phone, 'Maria Souza', { kind: 'text', body: 'lido' });
     await expect
       .poll(async () => (await messageRows()).some((row) => row.providerMessageId === marker))
       .toBe(true);
-    expect(await acks()).toEqual(ids.map(() => 3));
+    expect(await acks()).toEqual(ids.map(() => last));
     const updates = t.emitted.filter(
       (e) =>
         e.event === `company-${companyId}-appMessage` &&
@@ -838,6 +853,9 @@ describe.each([
           'update',
     );
     expect(updates.length).toBeGreaterThan(0);
+    expect(updates.map((e) => (e.payload as { message: { ack: number } }).message.ack)).toContain(
+      last,
+    );
   });
 
   it('tells the phone its messages were read when an agent opens the ticket, never for ours', async () => {

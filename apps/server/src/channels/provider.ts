@@ -46,7 +46,7 @@ export type InboundChange =
 
 export interface AckUpdate {
   providerMessageId: string;
-  /** 1 sent to server, 2 delivered, 3 read, 4 played (4 and 5 read in the spec). */
+  /** The spec's ticks (ACK): 2 sent, 3 delivered, 4 read, 5 played. */
   ack: number;
 }
 

@@ -15,6 +15,12 @@ export const MEDIA_TYPES = [
 export const mediaTypeSchema = z.enum(MEDIA_TYPES);
 export type MediaType = z.infer<typeof mediaTypeSchema>;
 
+/**
+ * Ticks as the spec numbers them (WhatsApp's own message status): 4 and 5 mean read. A send that
+ * failed is 0, below every tick, so it never passes for one (WhatsApp's own number for an error).
+ */
+export const ACK = { failed: 0, pending: 1, sent: 2, delivered: 3, read: 4, played: 5 } as const;
+
 const messageFields = {
   id: z.number(),
   ticketId: z.number(),
@@ -25,10 +31,10 @@ const messageFields = {
   /** Short-lived signed address of the media file; null for text. */
   mediaUrl: z.string().nullable(),
   mediaName: z.string().nullable(),
-  /** 0 waiting to be sent, 1 sent, 2 delivered, 3 read, 4 played; -1 failed to send. */
+  /** 1 waiting to be sent, 2 sent, 3 delivered, 4 read, 5 played; 0 failed to send (ACK). */
   ack: z.number(),
   /**
-   * Outbound only. 'unknown' (with ack -1): the network may have taken it (its answer was lost),
+   * Outbound only. 'unknown' (with ack 0): the network may have taken it (its answer was lost),
    * so it is not sent again by itself; a person decides.
    */
   sendState: z.enum(['pending', 'sending', 'sent', 'failed', 'unknown']).nullable().optional(),

@@ -1,3 +1,4 @@
+import { ACK } from '@atendi/shared';
 import {
   isJidBroadcast,
   isJidGroup,
@@ -7,7 +8,7 @@ import {
   jidDecode,
   jidNormalizedUser,
   normalizeMessageContent,
-  type proto,
+  proto,
   toNumber,
   type WAMessage,
 } from '@whiskeysockets/baileys';
@@ -161,17 +162,21 @@ export const timestampOf = (message: WAMessage): Date => {
   return seconds > 0 ? new Date(seconds * 1000) : new Date();
 };
 
-/** Baileys' delivery status (proto.WebMessageInfo.Status) as the product's ticks. */
+/**
+ * Baileys' delivery status (proto.WebMessageInfo.Status) as the product's ticks: the spec's
+ * numbers are WhatsApp's own. ERROR (0) and PENDING (1) move no tick: ticks only go forward,
+ * and a send's failure is known from the send itself.
+ */
 export function ackOf(status: number | null | undefined): number | undefined {
   switch (status) {
-    case 2: // SERVER_ACK
-      return 1;
-    case 3: // DELIVERY_ACK
-      return 2;
-    case 4: // READ
-      return 3;
-    case 5: // PLAYED
-      return 4;
+    case proto.WebMessageInfo.Status.SERVER_ACK:
+      return ACK.sent;
+    case proto.WebMessageInfo.Status.DELIVERY_ACK:
+      return ACK.delivered;
+    case proto.WebMessageInfo.Status.READ:
+      return ACK.read;
+    case proto.WebMessageInfo.Status.PLAYED:
+      return ACK.played;
     default:
       return undefined;
   }

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { DEFAULT_SETTINGS } from '@atendi/shared';
+import { ACK, DEFAULT_SETTINGS } from '@atendi/shared';
 import makeWASocket, {
   type AnyMessageContent,
   type AuthenticationState,
@@ -649,11 +649,11 @@ class BaileysSession implements ChannelSession {
     for (const { key, receipt } of receipts) {
       if (!key.id || !key.fromMe) continue;
       const ack = receipt.playedTimestamp
-        ? 4
+        ? ACK.played
         : receipt.readTimestamp
-          ? 3
+          ? ACK.read
           : receipt.receiptTimestamp
-            ? 2
+            ? ACK.delivered
             : undefined;
       if (ack) this.#track(this.events.ack({ providerMessageId: key.id, ack }));
     }
@@ -753,7 +753,7 @@ class BaileysSession implements ChannelSession {
     const sent = await socket.sendMessage(jid, this.#content(message), options);
     const providerMessageId = sent?.key.id ?? message.providerMessageId;
     if (!providerMessageId) throw new Error('WhatsApp Web did not name the sent message');
-    return { providerMessageId, ack: 1 };
+    return { providerMessageId, ack: ACK.sent };
   }
 
   async deleteMessage(message: {

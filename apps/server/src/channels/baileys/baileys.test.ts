@@ -746,12 +746,12 @@ describe('WhatsApp Web messages', () => {
       .select()
       .from(messages)
       .where(and(eq(messages.connectionId, id), eq(messages.body, 'tentativa')));
-    expect(failed!.ack).toBe(-1);
+    expect(failed!.ack).toBe(0);
     fake.setUnreachable(id, false);
     await start(id);
     await waitFor(id, 'CONNECTED');
     const retried = await t.app.services.outbound.retry(ctx, failed!.id);
-    expect(retried.ack).toBe(1);
+    expect(retried.ack).toBe(2);
     const sends = fake.sentBy(id).filter((send) => send.id === failed!.providerMessageId);
     expect(sends).toHaveLength(1);
     expect(sends[0]!.options?.messageId).toBe(failed!.providerMessageId);

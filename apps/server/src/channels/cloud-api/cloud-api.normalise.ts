@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { ACK } from '@atendi/shared';
 import { locationBody, storable } from '../normalise';
 import type { AckUpdate, InboundChange, InboundMessage, MessageKind } from '../provider';
 
@@ -202,7 +203,11 @@ export function changeOf(message: CloudMessage): InboundChange | undefined {
   return { type: 'edit', chatId, providerMessageId: original, body: storable(body) };
 }
 
-const ACKS: Record<string, number> = { sent: 1, delivered: 2, read: 3 };
+const ACKS: Record<string, number> = {
+  sent: ACK.sent,
+  delivered: ACK.delivered,
+  read: ACK.read,
+};
 
 /** A status webhook as ticks; 'failed' cannot move ticks (they only go forward). */
 export function ackOf(status: CloudStatus): AckUpdate | undefined {

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { CloudApiSettings } from '@atendi/shared';
+import { ACK, type CloudApiSettings } from '@atendi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { channelConnectionWithKey } from '../../db/channel-queries';
 import { type DbHandle, type TenantDb, tenantDb } from '../../db/tenant';
@@ -292,7 +292,7 @@ export class CloudApiSession implements ChannelSession {
       const answer = await client.sendMessage(payload);
       const providerMessageId = answer.messages?.[0]?.id;
       if (!providerMessageId) throw new Error('Cloud API did not name the sent message');
-      return { providerMessageId, ack: 1 };
+      return { providerMessageId, ack: ACK.sent };
     } catch (error) {
       if (error instanceof GraphError && error.unauthorized && !this.#stopped) {
         await this.#disconnected().catch(() => {});

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ACK } from '@atendi/shared';
 import { and, asc, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import { connectionAuthKeys, connections, simulatorMessages } from '../../db/schema';
 import { type DbHandle, type TenantDb, tenantDb } from '../../db/tenant';
@@ -36,7 +37,9 @@ export const simulatorNumber = (connectionId: number) =>
 
 /**
  * The simulator's network, kept in PostgreSQL so every instance sees it: phones' messages to a
- * connection, the connection's messages to phones, ticks and pairing.
+ * connection, the connection's messages to phones, ticks and pairing. Ticks are the spec's
+ * numbers (ACK): the company's messages go out sent and the phone moves them to delivered, read
+ * or played; the phone's own messages wait (pending) until the company reads them.
  */
 export class SimulatorNetwork {
   constructor(
@@ -156,7 +159,7 @@ export class SimulatorNetwork {
     return rows.length;
   }
 
-  /** The company read the phone's messages: they show read (ack 3) on the phone. */
+  /** The company read the phone's messages: they show read on the phone. */
   async readByCompany(
     companyId: number,
     connectionId: number,
@@ -167,13 +170,13 @@ export class SimulatorNetwork {
     const rows = await this.tenant(companyId)
       .update(
         simulatorMessages,
-        { ack: 3 },
+        { ack: ACK.read },
         and(
           eq(simulatorMessages.connectionId, connectionId),
           eq(simulatorMessages.phone, phone),
           eq(simulatorMessages.direction, 'inbound'),
           inArray(simulatorMessages.providerMessageId, providerMessageIds),
-          lt(simulatorMessages.ack, 3),
+          lt(simulatorMessages.ack, ACK.read),
         )!,
       )
       .returning({ id: simulatorMessages.id });
@@ -219,7 +222,7 @@ export class SimulatorNetwork {
         kind: change.type === 'edit' ? 'edit' : 'revoke',
         body: change.type === 'edit' ? change.body : '',
         quotedProviderMessageId: row.providerMessageId,
-        ack: 0,
+        ack: ACK.pending,
       });
       return row;
     });

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { ACK } from '@atendi/shared';
 import type { Storage } from '../../platform/storage';
 import { locationBody, storable } from '../normalise';
 import type {
@@ -239,9 +240,9 @@ class SimulatorSession implements ChannelSession {
       mimeType: message.media?.mimeType ?? null,
       fileName: message.media?.fileName ?? null,
       quotedProviderMessageId: message.quoted?.providerMessageId ?? null,
-      ack: 1,
+      ack: ACK.sent,
     });
-    return { providerMessageId, ack: 1 };
+    return { providerMessageId, ack: ACK.sent };
   }
 
   async deleteMessage(message: { providerMessageId: string }): Promise<void> {

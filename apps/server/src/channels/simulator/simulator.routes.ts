@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { idParamsSchema } from '@atendi/shared';
+import { ACK, idParamsSchema } from '@atendi/shared';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { connections } from '../../db/schema';
@@ -249,7 +249,7 @@ export const simulatorRoutes = (network: SimulatorNetwork, storage: Storage) =>
             location: message.location ?? null,
             vcard: message.vcard ?? null,
             quotedProviderMessageId: message.quotedProviderMessageId ?? null,
-            ack: 0,
+            ack: ACK.pending,
           })
           .catch(async (error: unknown) => {
             if (stored) await storage.remove(stored.key).catch(() => {});
@@ -315,7 +315,10 @@ export const simulatorRoutes = (network: SimulatorNetwork, storage: Storage) =>
         schema: {
           tags,
           params: phoneParams,
-          body: z.strictObject({ ack: z.union([z.literal(2), z.literal(3), z.literal(4)]) }),
+          // The phone received, read or played the company's messages.
+          body: z.strictObject({
+            ack: z.union([z.literal(ACK.delivered), z.literal(ACK.read), z.literal(ACK.played)]),
+          }),
           response: { 200: z.object({ updated: z.number() }) },
         },
       },

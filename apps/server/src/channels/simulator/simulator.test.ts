@@ -203,7 +203,7 @@ describe('simulator connection', () => {
     const sent = await t.app.services.outbound.send(ctx, ticket!.id, {
       body: 'Resposta da empresa',
     });
-    expect(sent).toMatchObject({ fromMe: true, ack: 1, body: 'Resposta da empresa' });
+    expect(sent).toMatchObject({ fromMe: true, ack: 2, body: 'Resposta da empresa' });
     const [row] = await t.database.db.select().from(messages).where(eq(messages.id, sent.id));
     const phone = String(
       (await t.database.db.select().from(contacts).where(eq(contacts.id, ticket!.contactId)))[0]!
@@ -224,7 +224,7 @@ describe('simulator connection', () => {
 
     const read = await t
       .as(token)
-      .post(`/simulator/connections/${connectionId}/phones/${phone}/read`, { ack: 3 });
+      .post(`/simulator/connections/${connectionId}/phones/${phone}/read`, { ack: 4 });
     expect(read.json().updated).toBe(1);
     await expect
       .poll(
@@ -236,7 +236,7 @@ describe('simulator connection', () => {
               .where(eq(messages.id, sent.id))
           )[0]!.ack,
       )
-      .toBe(3);
+      .toBe(4);
   });
 
   it('keeps a failed send visible and retries it without delivering twice', async () => {
@@ -253,13 +253,13 @@ describe('simulator connection', () => {
       .select()
       .from(messages)
       .where(eq(messages.body, 'vai falhar'));
-    expect(row!.ack).toBe(-1);
+    expect(row!.ack).toBe(0);
     expect(
       t.emitted.some(
         (e) =>
           e.event === `company-${companyId}-appMessage` &&
           (e.payload as { message: { id: number; ack: number } }).message.id === row!.id &&
-          (e.payload as { message: { ack: number } }).message.ack === -1,
+          (e.payload as { message: { ack: number } }).message.ack === 0,
       ),
     ).toBe(true);
 
@@ -272,9 +272,9 @@ describe('simulator connection', () => {
     await expect.poll(async () => (await connectionRow()).status).toBe('CONNECTED');
 
     const retried = await t.app.services.outbound.retry(ctx, row!.id);
-    expect(retried.ack).toBe(1);
+    expect(retried.ack).toBe(2);
     // Another attempt under the same id is recognised by the network.
-    await t.database.db.update(messages).set({ ack: -1 }).where(eq(messages.id, row!.id));
+    await t.database.db.update(messages).set({ ack: 0 }).where(eq(messages.id, row!.id));
     await t.app.services.outbound.retry(ctx, row!.id);
     const copies = await t.database.db
       .select({ n: count() })

@@ -1,4 +1,4 @@
-import { MEDIA_TYPES } from '@atendi/shared';
+import { ACK, MEDIA_TYPES } from '@atendi/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -35,7 +35,7 @@ export const messages = pgTable(
     mediaPath: text('media_path'),
     mediaName: text('media_name'),
     mediaMime: text('media_mime'),
-    ack: smallint('ack').notNull().default(0),
+    ack: smallint('ack').notNull().default(ACK.pending),
     /**
      * Outbound only: 'pending' (waiting for a send), 'sending' (claimed by one instance),
      * 'sent', 'failed' (safe to send again) or 'unknown' (the network may have taken it: a person
@@ -51,7 +51,8 @@ export const messages = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('messages_ticket_created_idx').on(t.ticketId, t.createdAt.desc(), t.id.desc()),
+    // Newest ticket first: a conversation spans its contact's tickets, read as one page walk.
+    index('messages_ticket_created_idx').on(t.ticketId.desc(), t.createdAt.desc(), t.id.desc()),
     index('messages_company_idx').on(t.companyId),
     // What opening a ticket marks as read.
     index('messages_ticket_unread_idx')

@@ -132,9 +132,20 @@ describe('the ticket list preview of an inbound message', () => {
     expect(
       preview({ kind: 'location', body: 'https://maps.google.com/maps?q=-23.5%2C-46.6&z=17' }),
     ).toBe('📍 Localização');
-    expect(preview({ kind: 'contact', body: 'BEGIN:VCARD\nFN:Maria\nEND:VCARD' })).toBe(
+    // A contact card shows the card's name, never its vCard.
+    expect(
+      preview({ kind: 'contact', body: 'BEGIN:VCARD\nVERSION:3.0\nFN:Maria\\, Silva\nEND:VCARD' }),
+    ).toBe('👤 Maria, Silva');
+    expect(preview({ kind: 'contact', body: 'BEGIN:VCARD\nTEL:+5511\nEND:VCARD' })).toBe(
       '👤 Contato',
     );
+    // A missed call says so, whatever note the network gave it.
+    expect(preview({ kind: 'call_log', body: '' })).toBe('📞 Chamada perdida');
+    expect(preview({ kind: 'call_log', body: 'Chamada de voz/vídeo perdida às 10:30' })).toBe(
+      '📞 Chamada perdida',
+    );
+    expect(preview({ kind: 'audio', body: '' })).toBe('🎤 Áudio');
+    expect(preview({ kind: 'document', body: '' })).toBe('📄 Documento');
     expect(preview({ kind: 'text', body: 'x'.repeat(300) })).toHaveLength(255);
   });
 });

@@ -1,4 +1,4 @@
-import type { MediaType, Message, Ticket } from '@atendi/shared';
+import { ACK, type MediaType, type Message, type Ticket } from '@atendi/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Platform } from '../../app';
 import type {
@@ -16,6 +16,7 @@ import { systemContext } from '../../platform/auth/context';
 import { ContactAvatars } from '../contacts/contacts.avatars';
 import { contactsRepository, presentContact } from '../contacts/contacts.repository';
 import { ticketById } from '../tickets/tickets.repository';
+import { previewOf } from './messages.preview';
 import { messageById } from './messages.repository';
 
 const MEDIA_TYPE: Record<MessageKind, MediaType> = {
@@ -31,20 +32,8 @@ const MEDIA_TYPE: Record<MessageKind, MediaType> = {
 };
 
 /** What a ticket's list line shows for a message. */
-export function preview(message: Pick<InboundMessage, 'kind' | 'body' | 'media'>): string {
-  // A location's body is its map link and a contact card's its vCard: data, not words to show.
-  const bodyIsData = message.kind === 'location' || message.kind === 'contact';
-  if (message.body && !bodyIsData) return message.body.slice(0, 255);
-  const labels: Partial<Record<MessageKind, string>> = {
-    image: '📷 Imagem',
-    audio: '🎵 Áudio',
-    video: '🎥 Vídeo',
-    document: `📄 ${message.media?.fileName ?? 'Documento'}`,
-    location: '📍 Localização',
-    contact: '👤 Contato',
-    call_log: '📞 Chamada',
-  };
-  return labels[message.kind] ?? '';
+export function preview(message: Pick<InboundMessage, 'kind' | 'body'>): string {
+  return previewOf({ mediaType: MEDIA_TYPE[message.kind], body: message.body });
 }
 
 export type InboundResult = 'stored' | 'duplicate';
@@ -160,7 +149,8 @@ export class InboundPipeline {
       mediaPath ?? null,
       message.media?.fileName?.slice(0, 255) ?? null,
       message.media?.mimeType ?? null,
-      message.fromMe ? 1 : 0,
+      // Typed on the phone, it is sent; a contact's message reached the company: delivered.
+      message.fromMe ? ACK.sent : ACK.delivered,
       message.quotedProviderMessageId ?? null,
       message.isGroup ? message.contact.number : null,
       message.timestamp,

@@ -117,14 +117,14 @@ describe('outbound sends', () => {
     // The phone has it, the inbox does not know.
     expect(graphSends('chegou?')).toBe(1);
     const [row] = await t.database.db.select().from(messages).where(eq(messages.body, 'chegou?'));
-    expect(row).toMatchObject({ ack: -1, sendState: 'unknown', providerMessageId: null });
+    expect(row).toMatchObject({ ack: 0, sendState: 'unknown', providerMessageId: null });
     // The agent's screen is told it may have arrived.
     const told = t.emitted.filter(
       (e) =>
         e.event === `company-${companyId}-appMessage` &&
         (e.payload as { message: { id: number } }).message.id === row!.id,
     );
-    expect(told.at(-1)?.payload).toMatchObject({ message: { ack: -1, sendState: 'unknown' } });
+    expect(told.at(-1)?.payload).toMatchObject({ message: { ack: 0, sendState: 'unknown' } });
 
     // Reconnecting sends what waits, not what may have arrived.
     await t.app.services.outbound.flushPending(companyId, cloudId);
@@ -137,7 +137,7 @@ describe('outbound sends', () => {
     ]);
     expect(retries.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect(graphSends('chegou?')).toBe(2);
-    expect(await messageRow(row!.id)).toMatchObject({ ack: 1, sendState: 'sent' });
+    expect(await messageRow(row!.id)).toMatchObject({ ack: 2, sendState: 'sent' });
   });
 
   it('go out once when deliveries of one message race (a flush, a command, a retry)', async () => {
@@ -147,7 +147,7 @@ describe('outbound sends', () => {
       connectionId: cloudId,
       fromMe: true,
       body: 'uma vez só',
-      ack: 0,
+      ack: 1,
       sendState: 'pending',
     });
     const outbound = t.app.services.outbound;
@@ -163,7 +163,7 @@ describe('outbound sends', () => {
       }),
     ]);
     expect(graphSends('uma vez só')).toBe(1);
-    expect(await messageRow(pending.id)).toMatchObject({ ack: 1, sendState: 'sent' });
+    expect(await messageRow(pending.id)).toMatchObject({ ack: 2, sendState: 'sent' });
   });
 
   it('recover a send interrupted long ago: again under our id, else shown as unknown', async () => {
@@ -174,7 +174,7 @@ describe('outbound sends', () => {
       connectionId: cloudId,
       fromMe: true,
       body: 'interrompida',
-      ack: 0,
+      ack: 1,
       sendState: 'sending',
     });
     const sent = await t
@@ -196,7 +196,7 @@ describe('outbound sends', () => {
       connectionId: simulatorId,
       fromMe: true,
       body: 'retomada',
-      ack: 0,
+      ack: 1,
       sendState: 'sending',
       providerMessageId: '3EB0RESUMED0000000001',
     });
@@ -205,7 +205,7 @@ describe('outbound sends', () => {
       connectionId: cloudId,
       fromMe: true,
       body: 'em voo',
-      ack: 0,
+      ack: 1,
       sendState: 'sending',
     });
     for (const id of [cut.id, resumed.id]) {
@@ -214,10 +214,10 @@ describe('outbound sends', () => {
 
     await t.app.services.outbound.flushPending(companyId, cloudId);
     await t.app.services.outbound.flushPending(companyId, simulatorId);
-    expect(await messageRow(cut.id)).toMatchObject({ ack: -1, sendState: 'unknown' });
+    expect(await messageRow(cut.id)).toMatchObject({ ack: 0, sendState: 'unknown' });
     expect(graphSends('interrompida')).toBe(0);
-    expect(await messageRow(recent.id)).toMatchObject({ ack: 0, sendState: 'sending' });
-    expect(await messageRow(resumed.id)).toMatchObject({ ack: 1, sendState: 'sent' });
+    expect(await messageRow(recent.id)).toMatchObject({ ack: 1, sendState: 'sending' });
+    expect(await messageRow(resumed.id)).toMatchObject({ ack: 2, sendState: 'sent' });
     const copies = await t.database.db
       .select({ n: count() })
       .from(simulatorMessages)
@@ -233,6 +233,6 @@ describe('outbound sends', () => {
         e.event === `company-${companyId}-appMessage` &&
         (e.payload as { message: { id: number; ack: number } }).message.id === cut.id,
     );
-    expect(announced.at(-1)?.payload).toMatchObject({ action: 'update', message: { ack: -1 } });
+    expect(announced.at(-1)?.payload).toMatchObject({ action: 'update', message: { ack: 0 } });
   });
 });

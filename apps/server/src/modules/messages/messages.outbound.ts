@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Message } from '@atendi/shared';
+import { ACK, type Message } from '@atendi/shared';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Platform } from '../../app';
 import { SendOutcomeUnknownError } from '../../channels/errors';
@@ -10,10 +10,11 @@ import { type TenantDb, tenantDb } from '../../db/tenant';
 import { type RequestContext, systemContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import { ticketById } from '../tickets/tickets.repository';
+import { previewOf } from './messages.preview';
 import { messageById } from './messages.repository';
 
-export const ACK_FAILED = -1;
-export const ACK_PENDING = 0;
+export const ACK_FAILED = ACK.failed;
+export const ACK_PENDING = ACK.pending;
 /**
  * A send claimed this long ago by an instance that never reported is taken as interrupted
  * (longer than any provider call may take: the Graph API's 30 s, WhatsApp Web's queries).
@@ -38,9 +39,9 @@ export interface OutboundDraft {
 }
 
 /**
- * Sends what agents and automations write. The message row is committed first (ack 0, state
+ * Sends what agents and automations write. The message row is committed first (ack 1, state
  * 'pending'); whoever sends it first claims it ('sending') in one statement, so two instances,
- * a retry racing a flush or two clicks never send it twice. A failure leaves ack -1 and
+ * a retry racing a flush or two clicks never send it twice. A failure leaves ack 0 and
  * ERR_SENDING_WAPP_MSG: 'failed' when nothing went out (or the provider recognises our id),
  * 'unknown' when a provider that names messages itself may have taken it; then only a person
  * sends it again.
@@ -86,7 +87,13 @@ export class OutboundSender {
         .returning({ id: messages.id });
       await tx.update(
         tickets,
-        { lastMessage: draft.body || draft.media?.fileName || '', updatedAt: new Date() },
+        {
+          lastMessage: previewOf({
+            mediaType: draft.media ? mediaTypeOf(draft.media.kind) : 'chat',
+            body: draft.body,
+          }),
+          updatedAt: new Date(),
+        },
         eq(tickets.id, ticketId),
       );
       return row!.id;
@@ -105,7 +112,7 @@ export class OutboundSender {
       .update(
         messages,
         { sendState: 'pending', ack: ACK_PENDING, updatedAt: new Date() },
-        // Leaving ack -1 is the claim: a concurrent retry finds nothing to reopen.
+        // Leaving the failed ack is the claim: a concurrent retry finds nothing to reopen.
         and(eq(messages.id, messageId), eq(messages.fromMe, true), eq(messages.ack, ACK_FAILED))!,
       )
       .returning({ id: messages.id });
@@ -120,7 +127,7 @@ export class OutboundSender {
 
   /**
    * Hands a stored message to its connection's session: here when this instance owns it, else
-   * to the owner through a command (the answer then carries ack 0 until the owner reports).
+   * to the owner through a command (the answer then carries ack 1 until the owner reports).
    */
   async deliver(companyId: number, messageId: number): Promise<Message> {
     const db = tenantDb(systemContext(this.platform.db, companyId));

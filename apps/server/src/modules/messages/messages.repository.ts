@@ -1,7 +1,7 @@
-import type { Message } from '@atendi/shared';
-import { eq, type SQL } from 'drizzle-orm';
+import type { Message, Ticket } from '@atendi/shared';
+import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { contacts, messages } from '../../db/schema';
+import { contacts, messages, tickets } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 import { isoRequired } from '../../platform/routes';
 import type { Storage } from '../../platform/storage';
@@ -21,6 +21,35 @@ export function selectMessages(db: TenantDb, where?: SQL) {
     .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
     .leftJoin(contacts, eq(contacts.id, messages.contactId));
 }
+
+/**
+ * The messages a ticket's conversation shows: its own, then those of its contact's earlier
+ * tickets on the same connection. The same connection, because that is the chat the contact
+ * has with that number on the phone (another number of the company is another chat, often
+ * another department), and because it is how the original product reads history. Whoever may
+ * read the ticket may read its contact's history there; a ticket without a connection shows
+ * only its own messages.
+ */
+export function conversationOf(
+  db: TenantDb,
+  ticket: Pick<Ticket, 'id' | 'contactId' | 'whatsappId'>,
+): SQL {
+  const earlier = ticket.whatsappId
+    ? and(eq(tickets.whatsappId, ticket.whatsappId), lt(tickets.id, ticket.id))
+    : undefined;
+  const ids = db
+    .select({ id: tickets.id })
+    .from(
+      tickets,
+      and(eq(tickets.contactId, ticket.contactId), or(eq(tickets.id, ticket.id), earlier)),
+    );
+  // An array on the index's first column: the index hands the rows over in its order (ticket,
+  // then time), so a page stops after its rows however long the history.
+  return sql`${messages.ticketId} = any(array(${ids}))`;
+}
+
+/** Newest ticket first and, inside a ticket, newest first: the order of messages_ticket_created_idx. */
+export const conversationOrder = sql`${messages.ticketId} desc nulls last, ${messages.createdAt} desc nulls last, ${messages.id} desc nulls last`;
 
 type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number];
 

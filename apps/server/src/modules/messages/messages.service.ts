@@ -27,7 +27,13 @@ import {
 import { readableTicket } from '../tickets/tickets.access';
 import { ticketById } from '../tickets/tickets.repository';
 import { ACK_FAILED, type OutboundDraft, type OutboundSender } from './messages.outbound';
-import { messageById, presentMessage, selectMessages } from './messages.repository';
+import {
+  conversationOf,
+  conversationOrder,
+  messageById,
+  presentMessage,
+  selectMessages,
+} from './messages.repository';
 import { resolveVariables } from './messages.variables';
 
 const MEDIA_RULES = {
@@ -38,9 +44,6 @@ const MEDIA_RULES = {
 
 /** Read receipts sent at most per opening of a ticket (per connection), newest kept. */
 const READ_RECEIPTS_MAX = 50;
-
-/** Newest first, in the order of messages_ticket_created_idx. */
-const newestFirst = sql`${messages.createdAt} desc nulls last, ${messages.id} desc nulls last`;
 
 function kindOf(mimeType: string): NonNullable<OutboundDraft['media']>['kind'] {
   if (mimeType.startsWith('image/')) return 'image';
@@ -57,15 +60,17 @@ export class MessagesService {
 
   /**
    * A page of the conversation, newest page first and each page in the order it was written.
+   * The conversation is the ticket's messages after those of its contact's earlier tickets
+   * (each message names its ticket, so the screen marks where one ended and the next began).
    * Opening a ticket reads it: its unread count goes to zero and the lists are told.
    */
   async list(ctx: RequestContext, ticketId: number, pageNumber: number) {
     let ticket = await readableTicket(ctx, eq(tickets.id, ticketId));
     const db = tenantDb(ctx);
     const { limit, offset } = page(pageNumber, MESSAGES_PAGE_SIZE);
-    const where = eq(messages.ticketId, ticketId);
+    const where = conversationOf(db, ticket);
     const [rows, count] = await Promise.all([
-      selectMessages(db, where).orderBy(newestFirst).limit(limit).offset(offset),
+      selectMessages(db, where).orderBy(conversationOrder).limit(limit).offset(offset),
       db.count(messages, where),
     ]);
     const { rows: pageRows, hasMore } = sliceMore(rows, MESSAGES_PAGE_SIZE);
@@ -138,7 +143,7 @@ export class MessagesService {
     return sent;
   }
 
-  /** Sends a message that failed (ack -1) again, under the id it was first sent with. */
+  /** Sends a message that failed (ack 0) again, under the id it was first sent with. */
   async retry(ctx: RequestContext, id: number): Promise<Message> {
     const [row] = await tenantDb(ctx)
       .select({ ticketId: messages.ticketId })

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import {
   agent,
   emittedOf,
+  type FormFile,
   inboxCompany,
   inboxFactories,
   PNG,
@@ -146,6 +147,74 @@ describe('GET /messages/:ticketId', () => {
       401,
     );
   });
+
+  it("shows the contact's earlier tickets on the same connection above the ticket's own messages", async () => {
+    const contact = await make.contact(home.companyId);
+    const otherConnection = await make.connection(home.companyId, { isDefault: false });
+    let minute = 0;
+    const write = async (ticketId: number, label: string, count: number) => {
+      for (let i = 1; i <= count; i++) {
+        minute += 1;
+        await make.message(home.companyId, ticketId, {
+          body: `${label}${i}`,
+          createdAt: new Date(Date.UTC(2025, 1, 1, 0, minute)),
+        });
+      }
+    };
+    const onHome = { contactId: contact.id, whatsappId: home.connection.id };
+    // The first one in a queue the agent cannot see: the current ticket's rule decides.
+    const first = await make.ticket(home.companyId, {
+      ...onHome,
+      status: 'closed',
+      queueId: queueB.id,
+    });
+    await write(first.id, 'a', 6);
+    const elsewhere = await make.ticket(home.companyId, {
+      contactId: contact.id,
+      whatsappId: otherConnection.id,
+      status: 'closed',
+    });
+    await write(elsewhere.id, 'x', 2);
+    const second = await make.ticket(home.companyId, { ...onHome, status: 'closed' });
+    await write(second.id, 'b', 10);
+    const someoneElse = await make.ticket(home.companyId, {
+      whatsappId: home.connection.id,
+      status: 'closed',
+    });
+    await write(someoneElse.id, 'y', 2);
+    const current = await make.ticket(home.companyId, {
+      ...onHome,
+      status: 'open',
+      queueId: queueA.id,
+      userId: agentA.user.id,
+    });
+    await write(current.id, 'c', 12);
+
+    const bodies = (page: { messages: { body: string; ticketId: number }[] }) =>
+      page.messages.map((m) => `${m.ticketId === current.id ? '' : m.ticketId}${m.body}`);
+    const page1 = (await t.as(agentA.token).get(`/messages/${current.id}`)).json();
+    expect(page1).toMatchObject({ count: 28, hasMore: true, ticket: { id: current.id } });
+    expect(bodies(page1)).toEqual([
+      ...['b3', 'b4', 'b5', 'b6', 'b7', 'b8', 'b9', 'b10'].map((b) => `${second.id}${b}`),
+      ...Array.from({ length: 12 }, (_, i) => `c${i + 1}`),
+    ]);
+    const page2 = (await t.as(agentA.token).get(`/messages/${current.id}?pageNumber=2`)).json();
+    expect(page2).toMatchObject({ count: 28, hasMore: false });
+    expect(bodies(page2)).toEqual([
+      ...Array.from({ length: 6 }, (_, i) => `${first.id}a${i + 1}`),
+      `${second.id}b1`,
+      `${second.id}b2`,
+    ]);
+
+    // An earlier ticket opened by itself shows its own past, never what came after it.
+    const past = (await t.as(home.adminToken).get(`/messages/${second.id}`)).json();
+    expect(past.count).toBe(16);
+    expect(new Set(past.messages.map((m: { ticketId: number }) => m.ticketId))).toEqual(
+      new Set([first.id, second.id]),
+    );
+    // The earlier ticket itself stays out of the agent's reach.
+    expect((await t.as(agentA.token).get(`/messages/${first.id}`)).statusCode).toBe(403);
+  });
 });
 
 describe('read receipts', () => {
@@ -168,22 +237,22 @@ describe('read receipts', () => {
     const ticket = await ticketFromPhone(phone, 'Rita');
     await phoneWrites(phone, 'tem alguém?');
     expect(await phoneSide(phone)).toEqual([
-      ['Olá!', 0],
-      ['tem alguém?', 0],
+      ['Olá!', 1],
+      ['tem alguém?', 1],
     ]);
     const opened = await t.as(agentA.token).get(`/messages/${ticket.id}`);
     expect(opened.statusCode).toBe(200);
     await expect
       .poll(() => phoneSide(phone))
       .toEqual([
-        ['Olá!', 3],
-        ['tem alguém?', 3],
+        ['Olá!', 4],
+        ['tem alguém?', 4],
       ]);
     // A later message stays unread on the phone until the ticket is opened again.
     await phoneWrites(phone, 'obrigada');
-    await expect.poll(() => phoneSide(phone)).toContainEqual(['obrigada', 0]);
+    await expect.poll(() => phoneSide(phone)).toContainEqual(['obrigada', 1]);
     await t.as(agentA.token).get(`/messages/${ticket.id}`);
-    await expect.poll(() => phoneSide(phone)).toContainEqual(['obrigada', 3]);
+    await expect.poll(() => phoneSide(phone)).toContainEqual(['obrigada', 4]);
   });
 
   it('never fails the opening: no running connection, or a network that refuses', async () => {
@@ -214,7 +283,7 @@ describe('read receipts', () => {
     } finally {
       refusing.mockRestore();
     }
-    expect(await phoneSide(phone)).toEqual([['Olá!', 0]]);
+    expect(await phoneSide(phone)).toEqual([['Olá!', 1]]);
   });
 
   it('are sent by the instance that owns the connection when another one served the agent', async () => {
@@ -226,7 +295,7 @@ describe('read receipts', () => {
       const ticket = await ticketFromPhone(phone, 'Lia');
       const opened = await second.as(agentA.token).get(`/messages/${ticket.id}`);
       expect(opened.statusCode).toBe(200);
-      await expect.poll(() => phoneSide(phone)).toEqual([['Olá!', 3]]);
+      await expect.poll(() => phoneSide(phone)).toEqual([['Olá!', 4]]);
     } finally {
       await second.stop();
     }
@@ -243,14 +312,14 @@ describe('POST /messages/:ticketId', () => {
     expect(res.json()).toMatchObject({
       body: '*Ana Lima*:\nComo posso ajudar?',
       fromMe: true,
-      ack: 1,
+      ack: 2,
     });
     const received = await phoneInbox(t, home.adminToken, simulatorId, PHONE);
     expect(received.map((m) => m.body)).toContain('*Ana Lima*:\nComo posso ajudar?');
     expect(emittedOf(t, `company-${home.companyId}-appMessage`)).toContainEqual(
       expect.objectContaining({
         action: 'update',
-        message: expect.objectContaining({ id: res.json().id, ack: 1 }),
+        message: expect.objectContaining({ id: res.json().id, ack: 2 }),
       }),
     );
   });
@@ -313,6 +382,47 @@ describe('POST /messages/:ticketId', () => {
       .from(messages)
       .where(eq(messages.ticketId, hidden.id));
     expect(written).toEqual([]);
+  });
+
+  it("previews the agent's own files on the ticket with the contact's labels, not file names", async () => {
+    const ticket = await ticketFromPhone('5511977770015', 'Prévia');
+    const lastMessage = async () =>
+      (
+        await t.database.db
+          .select({ lastMessage: tickets.lastMessage })
+          .from(tickets)
+          .where(eq(tickets.id, ticket.id))
+      )[0]!.lastMessage;
+    const files: [FormFile, string][] = [
+      [
+        { field: 'medias', name: 'gravacao.webm', type: 'audio/webm', content: VOICE_NOTE },
+        '🎤 Áudio',
+      ],
+      [{ field: 'medias', name: 'foto.png', type: 'image/png', content: PNG }, '📷 Imagem'],
+      [
+        {
+          field: 'medias',
+          name: 'nota.pdf',
+          type: 'application/pdf',
+          content: Buffer.from('%PDF-1.4 x'),
+        },
+        '📄 Documento',
+      ],
+    ];
+    for (const [file, label] of files) {
+      const res = await postForm(t, agentA.token, `/messages/${ticket.id}`, {}, [file]);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await lastMessage(), file.name).toBe(label);
+    }
+    // A caption is words to read: it stays the preview.
+    await postForm(
+      t,
+      agentA.token,
+      `/messages/${ticket.id}`,
+      { body: 'Veja', signMessage: 'false' },
+      [files[1]![0]],
+    );
+    expect(await lastMessage()).toBe('Veja');
   });
 
   it('sends files as a form: stored under generated names, received by the phone', async () => {
@@ -491,7 +601,7 @@ describe('DELETE /messages/:id', () => {
     });
     const mine = await make.message(home.companyId, offline.id, {
       fromMe: true,
-      ack: 1,
+      ack: 2,
       connectionId: home.connection.id,
       providerMessageId: 'ABC123',
     });
@@ -507,10 +617,10 @@ describe('DELETE /messages/:id', () => {
       whatsappId: home.connection.id,
       queueId: queueB.id,
     });
-    const message = await make.message(home.companyId, hidden.id, { fromMe: true, ack: -1 });
+    const message = await make.message(home.companyId, hidden.id, { fromMe: true, ack: 0 });
     expect((await t.as(agentA.token).delete(`/messages/${message.id}`)).statusCode).toBe(403);
     const foreign = await make.ticket(other.companyId, { whatsappId: other.connection.id });
-    const theirs = await make.message(other.companyId, foreign.id, { fromMe: true, ack: -1 });
+    const theirs = await make.message(other.companyId, foreign.id, { fromMe: true, ack: 0 });
     expect((await t.as(home.adminToken).delete(`/messages/${theirs.id}`)).statusCode).toBe(404);
     const [row] = await t.database.db.select().from(messages).where(eq(messages.id, theirs.id));
     expect(row!.isDeleted).toBe(false);
@@ -523,10 +633,10 @@ describe('POST /messages/:id/retry', () => {
     const sent = (
       await t.as(agentA.token).post(`/messages/${ticket.id}`, { body: 'de novo' })
     ).json();
-    await t.database.db.update(messages).set({ ack: -1 }).where(eq(messages.id, sent.id));
+    await t.database.db.update(messages).set({ ack: 0 }).where(eq(messages.id, sent.id));
     const retried = await t.as(agentA.token).post(`/messages/${sent.id}/retry`);
     expect(retried.statusCode).toBe(200);
-    expect(retried.json()).toMatchObject({ id: sent.id, ack: 1 });
+    expect(retried.json()).toMatchObject({ id: sent.id, ack: 2 });
     const received = await phoneInbox(t, home.adminToken, simulatorId, '5511977770009');
     const [row] = await t.database.db.select().from(messages).where(eq(messages.id, sent.id));
     expect(received.filter((m) => m.providerMessageId === row!.providerMessageId)).toHaveLength(1);
@@ -537,10 +647,10 @@ describe('POST /messages/:id/retry', () => {
       whatsappId: home.connection.id,
       queueId: queueB.id,
     });
-    const failed = await make.message(home.companyId, hidden.id, { fromMe: true, ack: -1 });
+    const failed = await make.message(home.companyId, hidden.id, { fromMe: true, ack: 0 });
     expect((await t.as(agentA.token).post(`/messages/${failed.id}/retry`)).statusCode).toBe(403);
     const foreign = await make.ticket(other.companyId, { whatsappId: other.connection.id });
-    const theirs = await make.message(other.companyId, foreign.id, { fromMe: true, ack: -1 });
+    const theirs = await make.message(other.companyId, foreign.id, { fromMe: true, ack: 0 });
     expect((await t.as(home.adminToken).post(`/messages/${theirs.id}/retry`)).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,7 @@
+import type { Message } from '@atendi/shared';
+import type { TFunction } from 'i18next';
 import { Fragment, type ReactNode } from 'react';
+import { readVcard } from './components/MessageMedia';
 
 /**
  * The messaging app's text markers: *bold* and ~strike~, and links. The body is never read as
@@ -72,4 +75,23 @@ function parse(text: string, key: string): ReactNode[] {
 /** The message body as React nodes; line breaks are kept by the caller's white-space. */
 export function formatBody(body: string): ReactNode {
   return <Fragment>{parse(body, 'm')}</Fragment>;
+}
+
+/**
+ * A message in one line, for notifications: the text typed (or a file's caption), else a label
+ * in the 'messages' namespace of `t`. A contact card is named, never shown as its vCard; a
+ * location's link and a missed call's note are data, not words to show.
+ */
+export function messageLabel(
+  message: Pick<Message, 'mediaType' | 'body'>,
+  t: TFunction<'messages'>,
+): string {
+  const { mediaType, body } = message;
+  if (mediaType === 'vcard') {
+    const name = readVcard(body).name;
+    return name ? t('labels.contactCard', { name }) : t('labels.vcard');
+  }
+  if (mediaType === 'locationMessage' || mediaType === 'call_log') return t(`labels.${mediaType}`);
+  if (body.trim() || mediaType === 'chat') return body;
+  return t(`labels.${mediaType}`);
 }

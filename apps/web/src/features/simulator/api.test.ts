@@ -11,7 +11,7 @@ const message = (id: number, fields: Partial<SimulatorMessage>): SimulatorMessag
   fileName: null,
   location: null,
   vcard: null,
-  ack: 3,
+  ack: 4,
   isDeleted: false,
   delivered: true,
   createdAt: new Date(0).toISOString(),
@@ -20,9 +20,9 @@ const message = (id: number, fields: Partial<SimulatorMessage>): SimulatorMessag
 
 describe('pollCursor', () => {
   it('polls again from a phone message the company took but has not read', () => {
-    const settled = [message(1, {}), message(2, { direction: 'outbound', ack: 3 })];
+    const settled = [message(1, {}), message(2, { direction: 'outbound', ack: 4 })];
     expect(pollCursor(settled)).toBe(2);
-    expect(pollCursor([message(1, {}), message(2, { ack: 0 }), message(3, {})])).toBe(1);
-    expect(pollCursor([message(1, { delivered: false, ack: 0 }), message(2, {})])).toBe(0);
+    expect(pollCursor([message(1, {}), message(2, { ack: 1 }), message(3, {})])).toBe(1);
+    expect(pollCursor([message(1, { delivered: false, ack: 1 }), message(2, {})])).toBe(0);
   });
 });

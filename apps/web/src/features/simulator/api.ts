@@ -1,4 +1,4 @@
-import type { Connection } from '@atendi/shared';
+import { ACK, type Connection } from '@atendi/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -143,8 +143,8 @@ export function mergeMessages(
 export function pollCursor(messages: readonly SimulatorMessage[]): number {
   const open = messages.find((message) =>
     message.direction === 'inbound'
-      ? !message.delivered || message.ack < 3
-      : message.ack < 3 && !message.isDeleted,
+      ? !message.delivered || message.ack < ACK.read
+      : message.ack < ACK.read && !message.isDeleted,
   );
   if (open) return open.id - 1;
   return messages.at(-1)?.id ?? 0;
@@ -203,12 +203,12 @@ export function useSendMessage(connectionId: number, phone: string) {
   });
 }
 
-/** The phone saw (2) or read (3) the company's messages: their ticks move on. */
+/** The phone received (3), read (4) or played (5) the company's messages: their ticks move on. */
 export function useMarkRead(connectionId: number, phone: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (ack: 2 | 3) =>
+    mutationFn: (ack: typeof ACK.delivered | typeof ACK.read | typeof ACK.played) =>
       api.post<{ updated: number }>(`${base(connectionId)}/phones/${phone}/read`, { ack }),
     onSuccess: (_result, ack) => {
       queryClient.setQueryData<SimulatorMessage[]>(

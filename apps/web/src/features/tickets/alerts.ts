@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { matchPath, useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/auth';
 import { useSocket, useSocketEvent } from '../../app/socket';
+import { messageLabel } from '../messages/format';
 import {
   askNotificationPermission,
   playNotificationSound,
@@ -21,6 +22,7 @@ export function useMessageAlerts() {
   const socket = useSocket();
   const navigate = useNavigate();
   const { t } = useTranslation('tickets');
+  const { t: tm } = useTranslation('messages');
 
   useEffect(askNotificationPermission, []);
 
@@ -44,7 +46,7 @@ export function useMessageAlerts() {
     const name = event.contact?.name ?? ticket.contact?.name ?? '';
     showBrowserNotification(
       t('notification.title', { name }),
-      message.body || t('notification.media'),
+      messageLabel(message, tm) || t('notification.media'),
       () => void navigate(ticket.status === 'pending' ? '/tickets' : `/tickets/${ticket.uuid}`),
     );
   });

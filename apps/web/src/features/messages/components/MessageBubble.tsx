@@ -1,4 +1,4 @@
-import type { Message } from '@atendi/shared';
+import { ACK, type Message } from '@atendi/shared';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import BlockIcon from '@mui/icons-material/Block';
 import DoneIcon from '@mui/icons-material/Done';
@@ -17,16 +17,19 @@ import { useRetryMessage } from '../api';
 import { formatBody } from '../format';
 import { BODY_IS_DATA, MessageMedia } from './MessageMedia';
 
+/** A send that failed: below every tick (ACK.failed). */
+export const sendFailed = (message: Pick<Message, 'ack'>) => message.ack <= ACK.failed;
+
+/** The spec's ticks: 1 waiting, 2 sent, 3 delivered, 4 read and 5 played (both blue). */
 export function Ticks({ ack }: { ack: number }) {
   const { t } = useTranslation('messages');
   const sx = { fontSize: 16, verticalAlign: 'middle' };
-  if (ack < 0) {
+  if (ack <= ACK.failed) {
     return <ErrorOutlineIcon sx={sx} color="error" titleAccess={t('ack.failed')} />;
   }
-  if (ack === 0) return <AccessTimeIcon sx={sx} titleAccess={t('ack.waiting')} />;
-  if (ack === 1) return <DoneIcon sx={sx} titleAccess={t('ack.sent')} />;
-  // 2 delivered; 3 to 5 read (or played): blue
-  if (ack === 2) return <DoneAllIcon sx={sx} titleAccess={t('ack.delivered')} />;
+  if (ack === ACK.pending) return <AccessTimeIcon sx={sx} titleAccess={t('ack.waiting')} />;
+  if (ack === ACK.sent) return <DoneIcon sx={sx} titleAccess={t('ack.sent')} />;
+  if (ack === ACK.delivered) return <DoneAllIcon sx={sx} titleAccess={t('ack.delivered')} />;
   return <DoneAllIcon sx={{ ...sx, color: '#34b7f1' }} titleAccess={t('ack.read')} />;
 }
 
@@ -144,7 +147,7 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
             {formatBody(message.body)}
           </Typography>
         )}
-        {mine && message.ack < 0 && message.sendState === 'unknown' && !message.isDeleted && (
+        {mine && sendFailed(message) && message.sendState === 'unknown' && !message.isDeleted && (
           <Typography variant="caption" color="warning.main" component="div" role="note">
             {t('sendUnknown')}
           </Typography>
@@ -175,7 +178,7 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
             >
               {t('menu.reply')}
             </MenuItem>
-            {mine && message.ack < 0 && !message.isDeleted && (
+            {mine && sendFailed(message) && !message.isDeleted && (
               <MenuItem
                 onClick={() => {
                   setMenu(null);

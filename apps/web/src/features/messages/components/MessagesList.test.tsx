@@ -4,6 +4,7 @@ import { RequireSession } from '../../../app/guards';
 import { json, stubFetch } from '../../../test/fetch';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { messageRow, ticketRow } from '../../tickets/tickets.fixtures';
+import { Ticks } from './MessageBubble';
 import { buildRows, MessagesList } from './MessagesList';
 
 beforeEach(() => {
@@ -29,12 +30,12 @@ describe('MessagesList', () => {
     const newest = [
       messageRow(21, {
         fromMe: true,
-        ack: 3,
+        ack: 4,
         body: 'Respondendo',
         quotedMsgId: 20,
         quotedMsg: { id: 20, body: 'Pergunta *original*', fromMe: false, mediaType: 'chat' },
       }),
-      messageRow(22, { fromMe: true, ack: -1, body: 'Falhou' }),
+      messageRow(22, { fromMe: true, ack: 0, body: 'Falhou' }),
       messageRow(23, {
         fromMe: false,
         mediaType: 'application',
@@ -75,6 +76,25 @@ describe('MessagesList', () => {
     );
   });
 
+  it("draws the spec's ticks: 1 waiting, 2 sent, 3 delivered, 4 and 5 read, 0 a failed send", async () => {
+    renderWithApp(
+      <div>
+        {[1, 2, 3, 4, 5, 0].map((ack) => (
+          <Ticks key={ack} ack={ack} />
+        ))}
+      </div>,
+    );
+    const names = (await screen.findAllByRole('img')).map((icon) => icon.textContent);
+    expect(names).toEqual([
+      'Aguardando envio',
+      'Enviada',
+      'Entregue',
+      'Lida',
+      'Lida',
+      'Falha no envio',
+    ]);
+  });
+
   it('marks where the conversation passed from one ticket to another', () => {
     const rows = buildRows([messageRow(1, { ticketId: 4 }), messageRow(2, { ticketId: 5 })], {
       status: 'closed',
@@ -91,12 +111,12 @@ describe('MessagesList', () => {
       if (call.url.pathname === '/auth/me') return json(200, sessionUser());
       if (call.url.pathname === '/messages/1') {
         return json(200, {
-          messages: [messageRow(5, { fromMe: true, ack: -1, body: 'Falhou' })],
+          messages: [messageRow(5, { fromMe: true, ack: 0, body: 'Falhou' })],
           hasMore: false,
         });
       }
       if (call.url.pathname === '/messages/5/retry') {
-        return json(200, messageRow(5, { fromMe: true, ack: 1, body: 'Falhou' }));
+        return json(200, messageRow(5, { fromMe: true, ack: 2, body: 'Falhou' }));
       }
       return json(404, {});
     });
@@ -117,8 +137,8 @@ describe('MessagesList', () => {
       if (call.url.pathname === '/messages/1') {
         return json(200, {
           messages: [
-            messageRow(6, { fromMe: true, ack: -1, sendState: 'unknown', body: 'Chegou?' }),
-            messageRow(7, { fromMe: true, ack: -1, sendState: 'failed', body: 'Não saiu' }),
+            messageRow(6, { fromMe: true, ack: 0, sendState: 'unknown', body: 'Chegou?' }),
+            messageRow(7, { fromMe: true, ack: 0, sendState: 'failed', body: 'Não saiu' }),
           ],
           hasMore: false,
         });
@@ -126,7 +146,7 @@ describe('MessagesList', () => {
       if (call.url.pathname === '/messages/6/retry') {
         return json(
           200,
-          messageRow(6, { fromMe: true, ack: 1, sendState: 'sent', body: 'Chegou?' }),
+          messageRow(6, { fromMe: true, ack: 2, sendState: 'sent', body: 'Chegou?' }),
         );
       }
       return json(404, {});

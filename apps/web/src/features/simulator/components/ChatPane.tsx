@@ -1,3 +1,4 @@
+import { ACK } from '@atendi/shared';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -42,12 +43,14 @@ function useReadReceipts(
   messages: readonly SimulatorMessage[],
 ) {
   const markRead = useMarkRead(connectionId, phone);
-  const unread = messages.some((m) => m.direction === 'outbound' && m.ack < 3 && !m.isDeleted);
+  const unread = messages.some(
+    (m) => m.direction === 'outbound' && m.ack < ACK.read && !m.isDeleted,
+  );
   const { mutate, isPending } = markRead;
   useEffect(() => {
     if (!unread || isPending) return;
     const read = () => {
-      if (document.visibilityState === 'visible') mutate(3);
+      if (document.visibilityState === 'visible') mutate(ACK.read);
     };
     read();
     document.addEventListener('visibilitychange', read);

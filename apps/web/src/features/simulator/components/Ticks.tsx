@@ -1,3 +1,4 @@
+import { ACK } from '@atendi/shared';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
@@ -8,8 +9,8 @@ import type { SimulatorMessage } from '../api';
 const READ_BLUE = '#53bdeb';
 
 /**
- * WhatsApp's ticks. On the company's replies: one grey (sent, ack 1), two grey (delivered, 2),
- * two blue (read, 3 and up). On the phone's own messages: a clock until the company took it,
+ * WhatsApp's ticks, numbered as the spec does. On the company's replies: one grey (sent, ack 2),
+ * two grey (delivered, 3), two blue (read 4, played 5). On the phone's own messages: a clock until the company took it,
  * one grey once it did, two blue once an agent read it.
  */
 export function Ticks({
@@ -23,7 +24,7 @@ export function Ticks({
   let state: string;
   if (message.direction === 'inbound') {
     // The company's read receipt turns the phone's own message blue, as on WhatsApp.
-    state = !message.delivered ? 'pending' : message.ack >= 3 ? 'readByCompany' : 'received';
+    state = !message.delivered ? 'pending' : message.ack >= ACK.read ? 'readByCompany' : 'received';
     label = t(`ticks.${state}`);
     icon =
       state === 'readByCompany' ? (
@@ -33,15 +34,15 @@ export function Ticks({
       ) : (
         <AccessTimeIcon sx={{ fontSize: 14 }} />
       );
-  } else if (message.ack >= 3) {
+  } else if (message.ack >= ACK.read) {
     state = 'read';
     label = t('ticks.read');
     icon = <DoneAllIcon sx={{ fontSize: 16, color: READ_BLUE }} />;
-  } else if (message.ack === 2) {
+  } else if (message.ack === ACK.delivered) {
     state = 'delivered';
     label = t('ticks.delivered');
     icon = <DoneAllIcon sx={{ fontSize: 16 }} />;
-  } else if (message.ack === 1) {
+  } else if (message.ack === ACK.sent) {
     state = 'sent';
     label = t('ticks.sent');
     icon = <DoneIcon sx={{ fontSize: 16 }} />;

@@ -32,7 +32,7 @@ const message = (
   location: null,
   vcard: null,
   // the phone's own messages: taken and read by the company unless a test says otherwise
-  ack: direction === 'outbound' ? 1 : 3,
+  ack: direction === 'outbound' ? 2 : 4,
   isDeleted: false,
   delivered: true,
   createdAt: today(8),
@@ -41,9 +41,9 @@ const message = (
 
 const CONVERSATION = [
   message(1, 'inbound', 'Bom dia', { createdAt: yesterday }),
-  message(2, 'outbound', 'Resposta enviada', { ack: 1 }),
-  message(3, 'outbound', 'Resposta entregue', { ack: 2 }),
-  message(4, 'outbound', 'Resposta lida', { ack: 3 }),
+  message(2, 'outbound', 'Resposta enviada', { ack: 2 }),
+  message(3, 'outbound', 'Resposta entregue', { ack: 3 }),
+  message(4, 'outbound', 'Resposta lida', { ack: 4 }),
   message(5, 'inbound', XSS, { createdAt: today(9) }),
   message(6, 'inbound', '', {
     kind: 'contact',
@@ -148,7 +148,7 @@ describe('SimulatorPage', { timeout: 20_000 }, () => {
         call.method === 'GET' && call.url.pathname.endsWith(`/phones/${MARIA}/messages`)
           ? json(
               200,
-              CONVERSATION.map((item) => (item.id === 1 ? { ...item, ack: 0 } : item)),
+              CONVERSATION.map((item) => (item.id === 1 ? { ...item, ack: 1 } : item)),
             )
           : undefined,
     });
@@ -217,7 +217,7 @@ describe('SimulatorPage', { timeout: 20_000 }, () => {
     const read = calls.find((c) => c.url.pathname.endsWith('/read'));
     expect(read?.method).toBe('POST');
     expect(read?.url.pathname).toBe(`/simulator/connections/5/phones/${MARIA}/read`);
-    expect(read?.body).toEqual({ ack: 3 });
+    expect(read?.body).toEqual({ ack: 4 });
     await waitFor(
       () => {
         const polls = calls.filter((c) => c.url.pathname.endsWith('/messages'));

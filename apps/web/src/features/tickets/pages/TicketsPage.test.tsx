@@ -261,4 +261,46 @@ describe('TicketsPage', () => {
     incoming(mine[1]!, 92);
     expect(Math.max(...peaks)).toBeCloseTo(0.15);
   });
+
+  it('notifies a contact card by its name, a missed call as one and a file by its label (alerts.ts)', async () => {
+    const shown: { title: string; body: string }[] = [];
+    class RecordedNotification {
+      static permission = 'granted';
+      onclick: (() => void) | null = null;
+      constructor(title: string, options: { body: string }) {
+        shown.push({ title, body: options.body });
+      }
+      close() {}
+    }
+    vi.stubGlobal('Notification', RecordedNotification);
+    serve();
+    const { socket } = renderPage();
+    await screen.findByRole('list', { name: 'Atendendo' });
+    const incoming = (id: number, message: Record<string, unknown>) =>
+      socket.serverEmit('company-1-appMessage', {
+        action: 'create',
+        message: { id, ticketId: mine[1]!.id, fromMe: false, mediaType: 'chat', ...message },
+        ticket: { ...mine[1]!, unreadMessages: 1 },
+        contact: mine[1]!.contact,
+      });
+    incoming(81, {
+      mediaType: 'vcard',
+      body: 'BEGIN:VCARD\nVERSION:3.0\nFN:Joana Lima\nTEL;waid=5511912345678:+5511912345678\nEND:VCARD',
+    });
+    incoming(82, { mediaType: 'call_log', body: 'Chamada de voz/vídeo perdida às 10:30' });
+    incoming(83, { mediaType: 'image', body: '' });
+    incoming(84, { mediaType: 'audio', body: '' });
+    incoming(85, { mediaType: 'locationMessage', body: 'https://maps.google.com/maps?q=1%2C2' });
+    incoming(86, { body: 'Oi, tudo bem?' });
+    await waitFor(() => expect(shown).toHaveLength(6));
+    expect(shown.map((notification) => notification.body)).toEqual([
+      '👤 Joana Lima',
+      '📞 Chamada perdida',
+      '📷 Imagem',
+      '🎤 Áudio',
+      '📍 Localização',
+      'Oi, tudo bem?',
+    ]);
+    expect(shown[0]!.title).toBe(`Mensagem de ${mine[1]!.contact.name}`);
+  });
 });
