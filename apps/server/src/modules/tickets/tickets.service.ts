@@ -206,9 +206,11 @@ export class TicketsService {
     const userId = data.userId ?? null;
     const user = userId ? await exists.user(db, userId) : undefined;
     if (userId && !user) throw new AppError('ERR_NO_USER_FOUND', 404);
-    // An agent gets a ticket only in a queue it serves, admins included: the agent's lists and
-    // notifications follow its queues, so the ticket would sit where its holder does not look.
-    if (userId && !(await exists.queueMember(db, userId, queueId))) {
+    // A ticket is handed to another agent only in a queue that agent serves, admins included:
+    // its lists and notifications follow its queues, so the ticket would sit where its holder
+    // does not look. Taking it yourself is the caller's own choice (the original client's
+    // accept and transfer both send the caller's id), and the caller is looking at it.
+    if (userId && userId !== ctx.userId && !(await exists.queueMember(db, userId, queueId))) {
       throw new AppError('ERR_USER_NOT_IN_QUEUE', 400);
     }
     const whatsappId = data.whatsappId ?? current.whatsappId;

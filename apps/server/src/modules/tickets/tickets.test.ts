@@ -644,12 +644,12 @@ describe('PUT /tickets/:id', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({ error: 'ERR_USER_NOT_IN_QUEUE' });
     }
-    // The admin is no member of queue B either.
-    const toAdmin = await put(home.adminToken, ticket.id, {
+    // Nor is an agent of queue A a holder for queue B.
+    const toAgentOfA = await put(home.adminToken, ticket.id, {
       queueId: queueB.id,
-      userId: home.admin.id,
+      userId: agentA2.user.id,
     });
-    expect(toAdmin.json()).toEqual({ error: 'ERR_USER_NOT_IN_QUEUE' });
+    expect(toAgentOfA.json()).toEqual({ error: 'ERR_USER_NOT_IN_QUEUE' });
     expect(await ticketRow(ticket.id)).toMatchObject({
       queueId: queueA.id,
       userId: agentA.user.id,
@@ -663,6 +663,16 @@ describe('PUT /tickets/:id', () => {
     });
     expect(toColleague.statusCode).toBe(200);
     expect(toColleague.json()).toMatchObject({ queueId: queueA.id, userId: agentA2.user.id });
+
+    // Taking a ticket yourself is your own choice: the admin serves no queue B, and the original
+    // client's transfer to oneself sends one's own id.
+    const toSelf = await put(home.adminToken, ticket.id, {
+      queueId: queueB.id,
+      userId: home.admin.id,
+      status: 'open',
+    });
+    expect(toSelf.statusCode).toBe(200);
+    expect(toSelf.json()).toMatchObject({ queueId: queueB.id, userId: home.admin.id });
   });
 
   it('needs a queue to transfer', async () => {
