@@ -84,12 +84,14 @@ export const MESSAGE_BODY_MAX = 65_536;
 
 /**
  * POST /messages/:ticketId as JSON. `fromMe`, `read` and `mediaUrl` are sent by the spec's
- * client and ignored. `signMessage` (default on) prefixes the agent's name in bold.
+ * client and ignored. `signMessage: true` prefixes the agent's name in bold. Left out, the body
+ * goes as it came: the spec's client signs the text itself (its sign option, core 5), so a
+ * signature added here would be its second.
  */
 export const messageCreateSchema = z.object({
   body: z.string().max(MESSAGE_BODY_MAX).optional().default(''),
   quotedMsg: z.object({ id: positiveId }).nullable().optional(),
-  signMessage: z.boolean().optional().default(true),
+  signMessage: z.boolean().optional().default(false),
   fromMe: z.boolean().optional(),
   /** The spec's client sends `read: 1`. */
   read: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
@@ -109,7 +111,7 @@ export const messageFormSchema = z
   .transform(
     ({ body, signMessage, quotedMsgId }): MessageCreate => ({
       body,
-      signMessage: signMessage !== 'false',
+      signMessage: signMessage === 'true',
       quotedMsg: quotedMsgId ? { id: quotedMsgId } : null,
     }),
   );

@@ -307,7 +307,7 @@ describe('POST /messages/:ticketId', () => {
     const ticket = await ticketFromPhone(PHONE, 'Carla Dias');
     const res = await t
       .as(agentA.token)
-      .post(`/messages/${ticket.id}`, { body: 'Como posso ajudar?' });
+      .post(`/messages/${ticket.id}`, { body: 'Como posso ajudar?', signMessage: true });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       body: '*Ana Lima*:\nComo posso ajudar?',
@@ -322,6 +322,20 @@ describe('POST /messages/:ticketId', () => {
         message: expect.objectContaining({ id: res.json().id, ack: 2 }),
       }),
     );
+  });
+
+  it('sends the body as it came when signMessage is left out: the spec client signs it itself', async () => {
+    const ticket = await ticketFromPhone('5511977770009', 'Assinada Uma Vez');
+    const res = await t
+      .as(agentA.token)
+      .post(`/messages/${ticket.id}`, { body: '*Ana Lima:*\nJá assinada', fromMe: true, read: 1 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().body).toBe('*Ana Lima:*\nJá assinada');
+    const form = await postForm(t, agentA.token, `/messages/${ticket.id}`, { body: 'Com foto' }, [
+      { field: 'medias', name: 'foto.png', type: 'image/png', content: PNG },
+    ]);
+    expect(form.statusCode).toBe(201);
+    expect(form.json()[0].body).toBe('Com foto');
   });
 
   it('resolves the message variables and can go unsigned', async () => {
@@ -572,7 +586,7 @@ describe('DELETE /messages/:id', () => {
   it('deletes a sent message for everyone and keeps the row marked deleted', async () => {
     const ticket = await ticketFromPhone('5511977770007', 'Apaga');
     const sent = (
-      await t.as(agentA.token).post(`/messages/${ticket.id}`, { body: 'engano' })
+      await t.as(agentA.token).post(`/messages/${ticket.id}`, { body: 'engano', signMessage: true })
     ).json();
     const res = await t.as(agentA.token).delete(`/messages/${sent.id}`);
     expect(res.statusCode).toBe(200);
