@@ -19,18 +19,21 @@ export interface RunningServer {
 /** The database the config names, or the embedded one under DATA_DIR; migrated. */
 export async function openDatabase(
   config: Config,
-): Promise<{ database: Database; stop(): Promise<void> }> {
+): Promise<{ database: Database; embeddedDirectory?: string; stop(): Promise<void> }> {
   let url = config.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
+  let embeddedDirectory: string | undefined;
   if (!url) {
     const embedded = await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT);
     url = embedded.url;
     stopEmbedded = embedded.stop;
+    embeddedDirectory = embedded.directory;
   }
   const database = connectDatabase(url, config.DB_POOL_MAX);
   await runMigrations(database.pool);
   return {
     database,
+    embeddedDirectory,
     stop: async () => {
       await database.close();
       await stopEmbedded?.();
