@@ -65,7 +65,7 @@ import { TokenService } from './platform/auth/tokens';
 import { answerError, registerErrorHandling } from './platform/errors';
 import { EventBus } from './platform/events';
 import { LeaseKeeper, type LeaseOptions } from './platform/leases';
-import { loggerOptions } from './platform/logger';
+import { type LogStream, loggerOptions, requestLogController } from './platform/logger';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './platform/rate-limit';
 import { Storage } from './platform/storage';
 
@@ -75,6 +75,8 @@ export interface AppDependencies {
   redis?: Redis;
   /** Tests only: the fakes standing in for WhatsApp Web and the Graph API, out of reach here. */
   channels?: ChannelOptions;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logStream?: LogStream;
 }
 
 export interface ChannelOptions {
@@ -142,9 +144,13 @@ export async function buildApp({
   database,
   redis,
   channels = {},
+  logStream,
 }: AppDependencies): Promise<App> {
+  const production = config.NODE_ENV === 'production';
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: loggerOptions(config.LOG_LEVEL, { production, stream: logStream }),
+    // Production keeps fastify's structured entries per request; elsewhere one short line.
+    logController: requestLogController(production),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Real clients never send deeper than this; limits parser abuse.
