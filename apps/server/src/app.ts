@@ -22,6 +22,7 @@ import {
 import { cloudApiRoutes } from './channels/cloud-api/cloud-api.routes';
 import { ChannelManager, type ChannelManagerOptions } from './channels/manager';
 import { SimulatorNetwork } from './channels/simulator/simulator.network';
+import { presentSimulatorMessage } from './channels/simulator/simulator.present';
 import { SimulatorProvider } from './channels/simulator/simulator.provider';
 import { simulatorRoutes } from './channels/simulator/simulator.routes';
 import type { Config } from './config';
@@ -183,7 +184,23 @@ export async function buildApp({
     storage: new Storage(config.STORAGE_DIR, deriveKey(config.JWT_SECRET, 'media-urls')),
   };
   const services = createServices(platform);
-  const simulatorNetwork = new SimulatorNetwork(platform.db, leases);
+  // Each changed conversation of a simulated phone is one event to the company's pages.
+  const simulatorNetwork = new SimulatorNetwork(platform.db, leases, (companyId, rows) => {
+    const byPhone = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const key = `${row.connectionId}:${row.phone}`;
+      byPhone.set(key, [...(byPhone.get(key) ?? []), row]);
+    }
+    for (const group of byPhone.values()) {
+      const { connectionId, phone } = group[0]!;
+      events.emit('simulator.changed', {
+        companyId,
+        connectionId,
+        phone,
+        messages: group.map((row) => presentSimulatorMessage(row, platform.storage)),
+      });
+    }
+  });
   const simulator = new SimulatorProvider(simulatorNetwork, platform.storage);
   const providerDeps = { db: platform.db, storage: platform.storage, log: app.log };
   const baileys = new BaileysProvider(providerDeps, channels.baileys);
