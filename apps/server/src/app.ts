@@ -22,6 +22,7 @@ import {
 import { cloudApiRoutes } from './channels/cloud-api/cloud-api.routes';
 import { ChannelManager, type ChannelManagerOptions } from './channels/manager';
 import { SimulatorNetwork } from './channels/simulator/simulator.network';
+import { presentSimulatorMessage } from './channels/simulator/simulator.present';
 import { SimulatorProvider } from './channels/simulator/simulator.provider';
 import { simulatorRoutes } from './channels/simulator/simulator.routes';
 import type { Config } from './config';
@@ -65,7 +66,7 @@ import { TokenService } from './platform/auth/tokens';
 import { answerError, registerErrorHandling } from './platform/errors';
 import { EventBus } from './platform/events';
 import { LeaseKeeper, type LeaseOptions } from './platform/leases';
-import { loggerOptions } from './platform/logger';
+import { type LogStream, loggerOptions, requestLogController } from './platform/logger';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './platform/rate-limit';
 import { Storage } from './platform/storage';
 
@@ -75,6 +76,8 @@ export interface AppDependencies {
   redis?: Redis;
   /** Tests only: the fakes standing in for WhatsApp Web and the Graph API, out of reach here. */
   channels?: ChannelOptions;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logStream?: LogStream;
 }
 
 export interface ChannelOptions {
@@ -142,9 +145,13 @@ export async function buildApp({
   database,
   redis,
   channels = {},
+  logStream,
 }: AppDependencies): Promise<App> {
+  const production = config.NODE_ENV === 'production';
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: loggerOptions(config.LOG_LEVEL, { production, stream: logStream }),
+    // Production keeps fastify's structured entries per request; elsewhere one short line.
+    logController: requestLogController(production),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Real clients never send deeper than this; limits parser abuse.
@@ -177,7 +184,23 @@ export async function buildApp({
     storage: new Storage(config.STORAGE_DIR, deriveKey(config.JWT_SECRET, 'media-urls')),
   };
   const services = createServices(platform);
-  const simulatorNetwork = new SimulatorNetwork(platform.db, leases);
+  // Each changed conversation of a simulated phone is one event to the company's pages.
+  const simulatorNetwork = new SimulatorNetwork(platform.db, leases, (companyId, rows) => {
+    const byPhone = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const key = `${row.connectionId}:${row.phone}`;
+      byPhone.set(key, [...(byPhone.get(key) ?? []), row]);
+    }
+    for (const group of byPhone.values()) {
+      const { connectionId, phone } = group[0]!;
+      events.emit('simulator.changed', {
+        companyId,
+        connectionId,
+        phone,
+        messages: group.map((row) => presentSimulatorMessage(row, platform.storage)),
+      });
+    }
+  });
   const simulator = new SimulatorProvider(simulatorNetwork, platform.storage);
   const providerDeps = { db: platform.db, storage: platform.storage, log: app.log };
   const baileys = new BaileysProvider(providerDeps, channels.baileys);

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { EmbeddedPostgresError } from './db/embedded';
 import { seed } from './seed';
 import { openDatabase, startApiServer } from './server';
 import { startWebServer } from './web-server';
@@ -14,7 +15,7 @@ async function main() {
     }
     throw error;
   }
-  const { database, stop } = await openDatabase(config);
+  const { database, embeddedDirectory, stop } = await openDatabase(config);
   const seeded = await seed(config, database);
   const api = await startApiServer(config, database);
   const web = await startWebServer(config);
@@ -24,6 +25,7 @@ async function main() {
     console.log(`\n  Demo sign-in: ${seeded.admin.email} / ${seeded.admin.password}\n`);
   }
   console.log(`  API  ${api.url}   (docs at ${api.url}/docs)`);
+  if (embeddedDirectory) console.log(`  Database  embedded PostgreSQL in ${embeddedDirectory}`);
   if (web)
     console.log(
       `  Web  http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.WEB_PORT}\n`,
@@ -44,6 +46,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // What the person starting it can act on is said in one sentence; the rest is a bug.
+  if (error instanceof EmbeddedPostgresError) console.error(`Cannot start: ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

@@ -7,6 +7,7 @@ import { connectDatabase, type Database } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { canReadTicket } from './modules/tickets/tickets.access';
+import type { LogStream } from './platform/logger';
 import { RealtimeGateway } from './platform/realtime';
 
 export interface RunningServer {
@@ -19,18 +20,21 @@ export interface RunningServer {
 /** The database the config names, or the embedded one under DATA_DIR; migrated. */
 export async function openDatabase(
   config: Config,
-): Promise<{ database: Database; stop(): Promise<void> }> {
+): Promise<{ database: Database; embeddedDirectory?: string; stop(): Promise<void> }> {
   let url = config.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
+  let embeddedDirectory: string | undefined;
   if (!url) {
     const embedded = await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT);
     url = embedded.url;
     stopEmbedded = embedded.stop;
+    embeddedDirectory = embedded.directory;
   }
   const database = connectDatabase(url, config.DB_POOL_MAX);
   await runMigrations(database.pool);
   return {
     database,
+    embeddedDirectory,
     stop: async () => {
       await database.close();
       await stopEmbedded?.();
@@ -44,6 +48,8 @@ export interface ApiServerOptions {
   /** Observes every HTTP answer as sent (tests scan them for secrets); absent in production. */
   onReply?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
   channels?: ChannelOptions;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logStream?: LogStream;
 }
 
 /** Builds the API with its realtime channel and listens on PORT. */
@@ -53,7 +59,13 @@ export async function startApiServer(
   options: ApiServerOptions = {},
 ): Promise<RunningServer> {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : undefined;
-  const app = await buildApp({ config, database, redis, channels: options.channels });
+  const app = await buildApp({
+    config,
+    database,
+    redis,
+    channels: options.channels,
+    logStream: options.logStream,
+  });
   const realtime = new RealtimeGateway(app.server, {
     db: database.db,
     tokens: app.platform.tokens,

@@ -11,6 +11,7 @@ import { plans, queues, userQueues, users } from '../src/db/schema';
 import { TenantDb, toHandle } from '../src/db/tenant';
 import { provisionCompany } from '../src/modules/companies/companies.service';
 import { hashPassword } from '../src/platform/auth/passwords';
+import type { LogStream } from '../src/platform/logger';
 import { type RunningServer, startApiServer } from '../src/server';
 import { createTestDatabase } from './database';
 import { LeakScanner } from './leaks';
@@ -135,8 +136,8 @@ export async function startTestServer(
   env: Record<string, string> = {},
   /** Another instance on the database of `shared` (scale-out tests). */
   shared?: TestServer,
-  /** Fakes for the networks out of reach (WhatsApp Web sockets, the Graph API). */
-  options: { channels?: ChannelOptions } = {},
+  /** Fakes for the networks out of reach (WhatsApp Web sockets, the Graph API); a log reader. */
+  options: { channels?: ChannelOptions; logStream?: LogStream } = {},
 ): Promise<TestServer> {
   const testDb = shared
     ? { url: shared.databaseUrl, drop: async () => {} }
@@ -168,6 +169,7 @@ export async function startTestServer(
     },
     onReply: (request, reply, payload) => leaks.reply(request, reply, payload),
     channels: options.channels,
+    logStream: options.logStream,
   });
   const inject = (
     token: string,

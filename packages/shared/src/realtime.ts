@@ -16,6 +16,8 @@ export const COMPANY_TOPICS = [
   'payment',
   'tag',
   'quickmessage',
+  /** Not in the original product: the simulator page's phones hear their conversations. */
+  'simulator',
 ] as const;
 export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
 
@@ -33,6 +35,9 @@ export const CLIENT_MESSAGES = {
   joinChatBox: 'joinChatBox',
   leaveChatBox: 'leaveChatBox',
   userStatus: 'userStatus',
+  /** The simulator page listens to its phones' conversations (connections:read). */
+  joinSimulator: 'joinSimulator',
+  leaveSimulator: 'leaveSimulator',
 } as const;
 
 /** Answer to a join the server refused; sent to the asking socket only. */

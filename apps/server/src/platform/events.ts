@@ -53,6 +53,13 @@ export interface DomainEvents {
   'ticket.deleted': { companyId: number; ticket: Ticket };
   'contact.saved': { companyId: number; action: 'create' | 'update'; contact: Contact };
   'contact.deleted': { companyId: number; contactId: number };
+  /** Messages of one simulated phone changed; `messages` as the simulator page's API answers them. */
+  'simulator.changed': {
+    companyId: number;
+    connectionId: number;
+    phone: string;
+    messages: object[];
+  };
 }
 
 export type DomainEventName = keyof DomainEvents;

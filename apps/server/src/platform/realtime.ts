@@ -3,6 +3,7 @@ import type { Ticket, User } from '@atendi/shared';
 import {
   CLIENT_MESSAGES,
   type CompanyTopic,
+  can,
   companyEvent,
   JOIN_REFUSED_EVENT,
   SOCKET_PING_INTERVAL_MS,
@@ -26,6 +27,8 @@ export const rooms = {
   queue: (companyId: number, queueId: number) => `company-${companyId}-queue-${queueId}`,
   noQueue: (companyId: number) => `company-${companyId}-noqueue`,
   ticket: (companyId: number, ticketId: number) => `company-${companyId}-ticket-${ticketId}`,
+  /** Sockets of the simulator page, which shows every simulated phone's conversation. */
+  simulator: (companyId: number) => `company-${companyId}-simulator-page`,
 };
 
 /** Who receives an event: always within one company. */
@@ -37,6 +40,8 @@ export interface Audience {
   userIds?: number[];
   queueId?: number | null;
   ticketId?: number;
+  /** Sockets on the simulator page. */
+  simulator?: boolean;
 }
 
 export type TicketReadCheck = (ctx: RequestContext, ticketId: number) => Promise<boolean>;
@@ -88,6 +93,7 @@ function roomsOf(audience: Audience): string[] {
     );
   }
   if (audience.ticketId !== undefined) targets.push(rooms.ticket(companyId, audience.ticketId));
+  if (audience.simulator) targets.push(rooms.simulator(companyId));
   return targets;
 }
 
@@ -193,6 +199,20 @@ export class RealtimeGateway {
     });
     socket.on(CLIENT_MESSAGES.leaveChatBox, (ticketId: unknown) => {
       socket.leave(rooms.ticket(companyId, Number(ticketId)));
+    });
+    // The simulator page: any user who may use it (connections:read, as its routes ask).
+    socket.on(CLIENT_MESSAGES.joinSimulator, async (ack?: unknown) => {
+      const fresh = await loadContext(this.options.db, data.claims).catch(() => null);
+      if (!fresh) {
+        socket.disconnect(true);
+        return;
+      }
+      const ok = can(fresh, 'connections:read', fresh.planFlags);
+      if (ok) socket.join(rooms.simulator(companyId));
+      answer(ack, ok, CLIENT_MESSAGES.joinSimulator);
+    });
+    socket.on(CLIENT_MESSAGES.leaveSimulator, () => {
+      socket.leave(rooms.simulator(companyId));
     });
     socket.on(CLIENT_MESSAGES.userStatus, () => {
       void this.options.markSeen(ctx, true).catch(() => {});
@@ -347,6 +367,15 @@ export class RealtimeGateway {
     );
     events.on('contact.deleted', ({ companyId, contactId }) =>
       this.emit({ companyId, everyone: true }, 'contact', { action: 'delete', contactId }),
+    );
+    // Only to sockets on the simulator page, which joined it as users of this company.
+    events.on('simulator.changed', ({ companyId, connectionId, phone, messages }) =>
+      this.emit({ companyId, simulator: true }, 'simulator', {
+        action: 'update',
+        connectionId,
+        phone,
+        messages,
+      }),
     );
     events.on('tag.saved', ({ companyId, action, tag }) =>
       this.emit({ companyId, everyone: true }, 'tag', { action, tag }),

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ACK } from '@atendi/shared';
-import { and, asc, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
-import { connectionAuthKeys, connections, simulatorMessages } from '../../db/schema';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import {
+  connectionAuthKeys,
+  connections,
+  simulatorMessages,
+  simulatorPhones,
+} from '../../db/schema';
 import { type DbHandle, type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
 
@@ -20,6 +25,9 @@ export interface Notifier {
 }
 
 export type SimulatorRow = typeof simulatorMessages.$inferSelect;
+
+/** Hears every change of a message the simulator page shows (new, ticks, edits, deletions). */
+export type SimulatorChanges = (companyId: number, rows: SimulatorRow[]) => void;
 
 /**
  * Kinds of the protocol messages a phone sends when it edits or deletes one of its messages
@@ -45,7 +53,17 @@ export class SimulatorNetwork {
   constructor(
     private readonly db: DbHandle,
     readonly notifier: Notifier,
+    private readonly announce: SimulatorChanges = () => {},
   ) {}
+
+  /** Tells the page about changed rows; protocol messages are never shown, so never told. */
+  #changed(companyId: number, rows: (SimulatorRow | undefined)[]) {
+    const shown = rows.filter(
+      (row): row is SimulatorRow =>
+        row !== undefined && !(PROTOCOL_KINDS as readonly string[]).includes(row.kind),
+    );
+    if (shown.length > 0) this.announce(companyId, shown);
+  }
 
   tenant(companyId: number): TenantDb {
     return tenantDb(systemContext(this.db, companyId));
@@ -108,11 +126,10 @@ export class SimulatorNetwork {
   }
 
   async markDelivered(companyId: number, id: number): Promise<void> {
-    await this.tenant(companyId).update(
-      simulatorMessages,
-      { deliveredAt: new Date() },
-      eq(simulatorMessages.id, id),
-    );
+    const rows = await this.tenant(companyId)
+      .update(simulatorMessages, { deliveredAt: new Date() }, eq(simulatorMessages.id, id))
+      .returning();
+    this.#changed(companyId, rows);
   }
 
   async record(companyId: number, row: Omit<typeof simulatorMessages.$inferInsert, 'companyId'>) {
@@ -120,18 +137,22 @@ export class SimulatorNetwork {
       .insert(simulatorMessages, row)
       .onConflictDoNothing()
       .returning();
+    this.#changed(companyId, [inserted]);
     return inserted;
   }
 
   async markDeleted(companyId: number, connectionId: number, providerMessageId: string) {
-    await this.tenant(companyId).update(
-      simulatorMessages,
-      { isDeleted: true },
-      and(
-        eq(simulatorMessages.connectionId, connectionId),
-        eq(simulatorMessages.providerMessageId, providerMessageId),
-      )!,
-    );
+    const rows = await this.tenant(companyId)
+      .update(
+        simulatorMessages,
+        { isDeleted: true },
+        and(
+          eq(simulatorMessages.connectionId, connectionId),
+          eq(simulatorMessages.providerMessageId, providerMessageId),
+        )!,
+      )
+      .returning();
+    this.#changed(companyId, rows);
   }
 
   /** A phone saw the connection's messages: ticks move forward, never back. */
@@ -147,7 +168,8 @@ export class SimulatorNetwork {
           lt(simulatorMessages.ack, ack),
         )!,
       )
-      .returning({ providerMessageId: simulatorMessages.providerMessageId });
+      .returning();
+    this.#changed(companyId, rows);
     if (rows.length > 0) {
       await this.signal({
         type: 'ack',
@@ -179,7 +201,8 @@ export class SimulatorNetwork {
           lt(simulatorMessages.ack, ACK.read),
         )!,
       )
-      .returning({ id: simulatorMessages.id });
+      .returning();
+    this.#changed(companyId, rows);
     return rows.length;
   }
 
@@ -226,6 +249,7 @@ export class SimulatorNetwork {
       });
       return row;
     });
+    this.#changed(companyId, [changed]);
     if (changed) await this.signal({ type: 'inbound', connectionId });
     return changed;
   }
@@ -245,18 +269,45 @@ export class SimulatorNetwork {
       .limit(500);
   }
 
-  /** Phones that talked with the connection, most recent first. */
-  phones(companyId: number, connectionId: number) {
-    return this.tenant(companyId)
-      .select({
-        phone: simulatorMessages.phone,
-        name: sql<string>`max(${simulatorMessages.phoneName})`,
-        lastId: sql<number>`max(${simulatorMessages.id})`,
-      })
-      .from(simulatorMessages, eq(simulatorMessages.connectionId, connectionId))
-      .groupBy(simulatorMessages.phone)
-      .orderBy(sql`max(${simulatorMessages.id}) desc`)
-      .limit(200);
+  /** A phone added on the page before it wrote; adding it again renames it. */
+  async addPhone(companyId: number, connectionId: number, phone: string, name: string) {
+    await this.tenant(companyId)
+      .insert(simulatorPhones, { connectionId, phone, name })
+      .onConflictDoUpdate({
+        target: [simulatorPhones.connectionId, simulatorPhones.phone],
+        set: { name },
+      });
+  }
+
+  /**
+   * Phones of the connection: those added on the page that have not talked yet (newest first),
+   * then those that talked, most recent first.
+   */
+  async phones(companyId: number, connectionId: number) {
+    const db = this.tenant(companyId);
+    const [talked, added] = await Promise.all([
+      db
+        .select({
+          phone: simulatorMessages.phone,
+          name: sql<string>`max(${simulatorMessages.phoneName})`,
+        })
+        .from(simulatorMessages, eq(simulatorMessages.connectionId, connectionId))
+        .groupBy(simulatorMessages.phone)
+        .orderBy(sql`max(${simulatorMessages.id}) desc`)
+        .limit(200),
+      db
+        .select({ phone: simulatorPhones.phone, name: simulatorPhones.name })
+        .from(simulatorPhones, eq(simulatorPhones.connectionId, connectionId))
+        .orderBy(desc(simulatorPhones.createdAt))
+        .limit(200),
+    ]);
+    const names = new Map(added.map((row) => [row.phone, row.name]));
+    const known = new Set(talked.map((row) => row.phone));
+    return [
+      ...added.filter((row) => !known.has(row.phone)),
+      // a phone that wrote without a name keeps the one it was added with
+      ...talked.map((row) => ({ phone: row.phone, name: row.name || names.get(row.phone) || '' })),
+    ].slice(0, 200);
   }
 
   /** Phones that wrote to the connection (its address book), each with the newest name it gave. */

@@ -10,6 +10,7 @@ import { routes } from '../../platform/routes';
 import type { Storage } from '../../platform/storage';
 import { fileNameOf } from '../../platform/uploads';
 import { inboundId, type SimulatorNetwork, type SimulatorRow } from './simulator.network';
+import { presentSimulatorMessage, simulatorMessageSchema } from './simulator.present';
 
 const phoneParams = z.strictObject({
   id: idParamsSchema.shape.id,
@@ -55,26 +56,6 @@ const sendSchema = z.strictObject({
     .optional(),
 });
 
-const simulatorMessageSchema = z.object({
-  id: z.number(),
-  direction: z.enum(['inbound', 'outbound']),
-  providerMessageId: z.string(),
-  kind: z.string(),
-  body: z.string(),
-  mediaUrl: z.string().nullable(),
-  fileName: z.string().nullable(),
-  location: z
-    .object({ latitude: z.number(), longitude: z.number(), name: z.string().optional() })
-    .nullable(),
-  vcard: z.string().nullable(),
-  quotedProviderMessageId: z.string().nullable(),
-  ack: z.number(),
-  isDeleted: z.boolean(),
-  isEdited: z.boolean(),
-  delivered: z.boolean(),
-  createdAt: z.string(),
-});
-
 /**
  * The simulator page's API: a person plays the contacts of the company's simulator
  * connections. Everything here is scoped to the caller's company.
@@ -91,23 +72,7 @@ export const simulatorRoutes = (network: SimulatorNetwork, storage: Storage) =>
       return row;
     }
 
-    const present = (row: SimulatorRow) => ({
-      id: row.id,
-      direction: row.direction,
-      providerMessageId: row.providerMessageId,
-      kind: row.kind,
-      body: row.isDeleted ? '' : row.body,
-      mediaUrl: row.mediaPath && !row.isDeleted ? storage.signedPath(row.mediaPath) : null,
-      fileName: row.fileName,
-      location: row.location ?? null,
-      vcard: row.vcard,
-      quotedProviderMessageId: row.quotedProviderMessageId,
-      ack: row.ack,
-      isDeleted: row.isDeleted,
-      isEdited: row.isEdited,
-      delivered: row.direction === 'outbound' || row.deliveredAt !== null,
-      createdAt: row.createdAt.toISOString(),
-    });
+    const present = (row: SimulatorRow) => presentSimulatorMessage(row, storage);
 
     app.get(
       '/simulator/connections',
@@ -185,6 +150,29 @@ export const simulatorRoutes = (network: SimulatorNetwork, storage: Storage) =>
         const connection = await simulatorConnection(req.ctx, req.params.id);
         const rows = await network.phones(req.ctx.companyId, connection.id);
         return rows.map(({ phone, name }) => ({ phone, name }));
+      },
+    );
+
+    // A phone added on the page before it writes: kept, so it is still listed after a reload.
+    app.post(
+      '/simulator/connections/:id/phones',
+      {
+        config: { access: 'connections:read' },
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: z.strictObject({
+            phone: phoneParams.shape.phone,
+            name: z.string().trim().min(1).max(50),
+          }),
+          response: { 201: z.object({ phone: z.string(), name: z.string() }) },
+        },
+      },
+      async (req, reply) => {
+        const connection = await simulatorConnection(req.ctx, req.params.id);
+        const { phone, name } = req.body;
+        await network.addPhone(req.ctx.companyId, connection.id, phone, name);
+        return reply.status(201).send({ phone, name });
       },
     );
 

@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { closeSockets, socketFor } from '../../../test/inbox';
 import { connections, contacts, messages, simulatorMessages, tickets } from '../../db/schema';
 import { systemContext } from '../../platform/auth/context';
 
@@ -345,6 +346,83 @@ describe('simulator connection', () => {
         .statusCode,
     ).toBe(404);
     expect((await t.as(token).put(path, { body: '' })).statusCode).toBe(400);
+  });
+
+  it("keeps a phone added on the page before it writes, in its company's connection only", async () => {
+    const phones = `/simulator/connections/${connectionId}/phones`;
+    const added = await t.as(token).post(phones, { phone: '5521977776666', name: ' Pedro ' });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toEqual({ phone: '5521977776666', name: 'Pedro' });
+    // what a reload of the page reads
+    const listed = (await t.as(token).get(phones)).json() as { phone: string; name: string }[];
+    expect(listed[0]).toEqual({ phone: '5521977776666', name: 'Pedro' });
+    expect(listed.map((phone) => phone.phone)).toContain('5511999990001');
+
+    expect(
+      (await t.as(otherToken).post(phones, { phone: '5521900000000', name: 'X' })).statusCode,
+    ).toBe(404);
+    expect((await t.as(token).post(phones, { phone: '12ab', name: 'X' })).statusCode).toBe(400);
+    expect((await t.as(token).post(phones, { phone: '5521977776666', name: ' ' })).statusCode).toBe(
+      400,
+    );
+
+    // once it writes, it is listed once, among the phones that talked
+    await phoneSends('5521977776666', { body: 'oi' });
+    const after = (await t.as(token).get(phones)).json() as { phone: string; name: string }[];
+    expect(after.filter((phone) => phone.phone === '5521977776666')).toEqual([
+      { phone: '5521977776666', name: 'Pedro' },
+    ]);
+  });
+
+  it("tells the company's sockets, and no other company's, what changes on a phone's conversation", async () => {
+    const ours = await socketFor(t, token);
+    const theirs = await socketFor(t, otherToken);
+    // the simulator page joins; a socket elsewhere in the app does not, and hears none of it
+    const elsewhere = await socketFor(t, token);
+    const join = (socket: typeof ours) => socket.timeout(2000).emitWithAck('joinSimulator');
+    expect(await join(ours)).toEqual({ ok: true });
+    expect(await join(theirs)).toEqual({ ok: true });
+    const idle: string[] = [];
+    elsewhere.onAny((event: string) => idle.push(event));
+    const heard: {
+      phone: string;
+      messages: { body: string; ack: number; isDeleted: boolean }[];
+    }[] = [];
+    ours.on(`company-${companyId}-simulator`, (payload) => heard.push(payload));
+    const overheard: string[] = [];
+    theirs.onAny((event: string) => overheard.push(event));
+
+    const ctx = systemContext(t.app.platform.db, companyId);
+    const [ticket] = await t.database.db.select().from(tickets).limit(1);
+    const [contact] = await t.database.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.id, ticket!.contactId));
+    const phone = contact!.number;
+    const sent = await t.app.services.outbound.send(ctx, ticket!.id, { body: 'Chegou por evento' });
+    const about = (body: string) =>
+      heard
+        .filter((event) => event.phone === phone)
+        .flatMap((event) => event.messages)
+        .filter((message) => message.body === body || (body === '' && message.isDeleted));
+    await expect
+      .poll(() => about('Chegou por evento'))
+      .toEqual([expect.objectContaining({ ack: 1, isDeleted: false })]);
+    expect(heard.at(-1)).toMatchObject({ action: 'update', connectionId, phone });
+
+    // the phone reads it: the tick moves, heard by every page of the company
+    await t
+      .as(token)
+      .post(`/simulator/connections/${connectionId}/phones/${phone}/read`, { ack: 3 });
+    await expect.poll(() => about('Chegou por evento').map((message) => message.ack)).toContain(3);
+
+    // the company deletes it for everyone
+    expect((await t.as(token).delete(`/messages/${sent.id}`)).statusCode).toBe(200);
+    await expect.poll(() => about('').length).toBeGreaterThan(0);
+
+    expect(overheard.filter((event) => event.endsWith('-simulator'))).toEqual([]);
+    expect(idle.filter((event) => event.endsWith('-simulator'))).toEqual([]);
+    closeSockets();
   });
 
   it('disconnects and unpairs on DELETE /whatsappsession', async () => {

@@ -152,6 +152,28 @@ export const simulatorMessages = pgTable(
 );
 
 /**
+ * Simulated phones a person added on the simulator page before they wrote anything, so the
+ * page lists them after a reload (phones that wrote are known from their messages).
+ */
+export const simulatorPhones = pgTable(
+  'simulator_phones',
+  {
+    companyId: companyIdColumn(),
+    connectionId: integer('connection_id').notNull(),
+    phone: text('phone').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.phone] }),
+    foreignKey({
+      columns: [t.companyId, t.connectionId],
+      foreignColumns: [connections.companyId, connections.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
  * What a provider received and its network already considers delivered (WhatsApp Web
  * acknowledges by itself), written before it is processed so a crash in between is recovered:
  * the instance that next owns the connection processes what is left, oldest first. The item is

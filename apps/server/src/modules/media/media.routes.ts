@@ -38,7 +38,8 @@ export const mediaRoutes = (storage: Storage) =>
     app.get(
       '/media/:companyId/:file',
       {
-        config: { access: 'public' },
+        // Every picture of a conversation is a request: files are not logged one by one.
+        config: { access: 'public', quiet: true },
         schema: { tags: ['media'], params, querystring: query, hide: true },
       },
       async (req, reply) => {

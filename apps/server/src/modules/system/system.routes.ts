@@ -7,7 +7,8 @@ export const systemRoutes = () =>
     app.get(
       '/version',
       {
-        config: { access: 'public' },
+        // What load balancers and uptime checks call: not worth a log line each time.
+        config: { access: 'public', quiet: true },
         schema: { tags: ['system'], response: { 200: z.object({ version: z.string() }) } },
       },
       async () => ({ version: APP_VERSION }),

@@ -1,28 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { pollCursor, type SimulatorMessage } from './api';
+import { mergeMessages, type SimulatorMessage } from './api';
 
-const message = (id: number, fields: Partial<SimulatorMessage>): SimulatorMessage => ({
+const message = (id: number, fields: Partial<SimulatorMessage> = {}): SimulatorMessage => ({
   id,
-  direction: 'inbound',
+  direction: 'outbound',
   providerMessageId: `P${id}`,
   kind: 'text',
-  body: '',
+  body: `text ${id}`,
   mediaUrl: null,
   fileName: null,
   location: null,
   vcard: null,
-  ack: 4,
+  ack: 1,
   isDeleted: false,
   delivered: true,
   createdAt: new Date(0).toISOString(),
   ...fields,
 });
 
-describe('pollCursor', () => {
-  it('polls again from a phone message the company took but has not read', () => {
-    const settled = [message(1, {}), message(2, { direction: 'outbound', ack: 4 })];
-    expect(pollCursor(settled)).toBe(2);
-    expect(pollCursor([message(1, {}), message(2, { ack: 1 }), message(3, {})])).toBe(1);
-    expect(pollCursor([message(1, { delivered: false, ack: 1 }), message(2, {})])).toBe(0);
+describe('mergeMessages', () => {
+  it('adds new messages in order and replaces known ones', () => {
+    const merged = mergeMessages(
+      [message(1), message(3)],
+      [message(2), message(3, { body: 'edited', isEdited: true })],
+    );
+    expect(merged.map((item) => [item.id, item.body])).toEqual([
+      [1, 'text 1'],
+      [2, 'text 2'],
+      [3, 'edited'],
+    ]);
+  });
+
+  it('never moves ticks, delivery or a deletion back when an older state arrives last', () => {
+    const current = [
+      message(1, { ack: 3 }),
+      message(2, { direction: 'inbound', delivered: true }),
+      message(3, { isDeleted: true, body: '' }),
+    ];
+    const late = [
+      message(1, { ack: 1 }),
+      message(2, { direction: 'inbound', delivered: false }),
+      message(3, { body: 'text 3' }),
+    ];
+    const merged = mergeMessages(current, late);
+    expect(merged[0]?.ack).toBe(3);
+    expect(merged[1]?.delivered).toBe(true);
+    expect(merged[2]).toMatchObject({ isDeleted: true, body: '' });
   });
 });

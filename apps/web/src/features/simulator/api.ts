@@ -1,4 +1,4 @@
-import { ACK, type Connection } from '@atendi/shared';
+import type { ACK, Connection } from '@atendi/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -75,12 +75,11 @@ export const simulatorKeys = {
 
 const base = (connectionId: number) => `/simulator/connections/${connectionId}`;
 
-/** The company's simulator connections; statuses also follow the session events. */
+/** The company's simulator connections; statuses follow the session events. */
 export function useSimulatorConnections() {
   return useQuery({
     queryKey: simulatorKeys.connections,
     meta: { silent: true },
-    refetchInterval: 10_000,
     queryFn: ({ signal }) => api.get<SimulatorConnection[]>('/simulator/connections', { signal }),
   });
 }
@@ -126,66 +125,64 @@ export function useDisconnectPhone() {
   });
 }
 
-/** Adds messages to a conversation by id: new ones at the end, known ones replaced. */
+/**
+ * Adds messages to a conversation by id: new ones at the end, known ones replaced. What only
+ * moves forward (ticks, taken by the company, deleted) never moves back, whichever answer or
+ * event arrives last.
+ */
 export function mergeMessages(
   current: readonly SimulatorMessage[] | undefined,
   incoming: readonly SimulatorMessage[],
 ): SimulatorMessage[] {
   const byId = new Map((current ?? []).map((message) => [message.id, message]));
-  for (const message of incoming) byId.set(message.id, message);
+  for (const message of incoming) {
+    const known = byId.get(message.id);
+    const isDeleted = message.isDeleted || Boolean(known?.isDeleted);
+    byId.set(
+      message.id,
+      known
+        ? {
+            ...message,
+            ack: Math.max(known.ack, message.ack),
+            delivered: known.delivered || message.delivered,
+            isDeleted,
+            ...(isDeleted ? { body: '', mediaUrl: null } : {}),
+          }
+        : message,
+    );
+  }
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
 /**
- * Where the next poll starts: before the oldest message that can still change (an inbound one
- * the company has not taken or read yet, or a reply not read yet), else after the newest.
+ * The conversation of one phone: read once, then kept up to date by the simulator's socket
+ * events (see realtime.ts), and read again when the socket comes back after a drop.
  */
-export function pollCursor(messages: readonly SimulatorMessage[]): number {
-  const open = messages.find((message) =>
-    message.direction === 'inbound'
-      ? !message.delivered || message.ack < ACK.read
-      : message.ack < ACK.read && !message.isDeleted,
-  );
-  if (open) return open.id - 1;
-  return messages.at(-1)?.id ?? 0;
-}
-
-export const POLL_INTERVAL_MS = 1_000;
-/**
- * Every so many polls the whole conversation is read again, so a reply the company deletes for
- * everyone after the phone read it shows as deleted within seconds, as on a phone.
- */
-const FULL_READ_EVERY = 5;
-const SERVER_PAGE = 500;
-
-/** The conversation of one phone, polled every second with `after`. */
 export function useConversation(connectionId: number | null, phone: string | null) {
-  const queryClient = useQueryClient();
   return useQuery({
     queryKey: simulatorKeys.messages(connectionId ?? 0, phone ?? ''),
     enabled: connectionId !== null && phone !== null,
     meta: { silent: true },
-    refetchInterval: POLL_INTERVAL_MS,
-    refetchIntervalInBackground: true,
-    staleTime: 0,
-    queryFn: async ({ queryKey, signal }) => {
-      const current = queryClient.getQueryData<SimulatorMessage[]>(queryKey) ?? [];
-      const polls = (pollCounts.get(queryKey.join('/')) ?? 0) + 1;
-      pollCounts.set(queryKey.join('/'), polls);
-      const full = polls % FULL_READ_EVERY === 0 && current.length < SERVER_PAGE;
-      const after = full ? 0 : pollCursor(current);
-      const incoming = await api.get<SimulatorMessage[]>(
-        `${base(connectionId!)}/phones/${phone}/messages`,
-        { query: { after }, signal },
-      );
-      if (full) return mergeMessages([], incoming);
-      // read again: the cache may have gained the message just sent while this was in flight
-      return mergeMessages(queryClient.getQueryData<SimulatorMessage[]>(queryKey), incoming);
-    },
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: ({ signal }) =>
+      api.get<SimulatorMessage[]>(`${base(connectionId!)}/phones/${phone}/messages`, { signal }),
   });
 }
 
-const pollCounts = new Map<string, number>();
+/** Adds a phone that has not written yet; the server keeps it for the next visit. */
+export function useAddPhone(connectionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (phone: SimulatorPhone) =>
+      api.post<SimulatorPhone>(`${base(connectionId)}/phones`, phone),
+    onSuccess: (added) => {
+      queryClient.setQueryData<SimulatorPhone[]>(simulatorKeys.phones(connectionId), (list) => [
+        added,
+        ...(list ?? []).filter((item) => item.phone !== added.phone),
+      ]);
+    },
+  });
+}
 
 export function useSendMessage(connectionId: number, phone: string) {
   const queryClient = useQueryClient();

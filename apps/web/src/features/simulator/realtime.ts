@@ -1,8 +1,23 @@
-import { type ConnectionSession, companyEvent } from '@atendi/shared';
+import { CLIENT_MESSAGES, type ConnectionSession, companyEvent } from '@atendi/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSocketEvent } from '../../app/socket';
+import { useEffect } from 'react';
+import { useSocket, useSocketEvent } from '../../app/socket';
 import type { ConnectionEvent, SessionEvent } from '../connections/realtime';
-import { type SimulatorConnection, simulatorKeys } from './api';
+import {
+  mergeMessages,
+  type SimulatorConnection,
+  type SimulatorMessage,
+  type SimulatorPhone,
+  simulatorKeys,
+} from './api';
+
+/** Messages of one simulated phone changed: new ones, ticks, edits, deletions. */
+export interface SimulatorEvent {
+  action: 'update';
+  connectionId: number;
+  phone: string;
+  messages: SimulatorMessage[];
+}
 
 export function patchSimulatorConnections(
   list: SimulatorConnection[] | undefined,
@@ -20,9 +35,13 @@ export function patchSimulatorConnections(
   );
 }
 
-/** The simulator page follows its connections' statuses as they change. */
+/**
+ * The simulator page follows its connections' statuses and its phones' conversations as they
+ * change, by socket events; nothing is polled.
+ */
 export function useSimulatorRealtime(companyId: number) {
   const queryClient = useQueryClient();
+  const socket = useSocket();
   useSocketEvent<SessionEvent>(companyEvent(companyId, 'whatsappSession'), (event) => {
     if (event.action !== 'update' || typeof event.session?.id !== 'number') return;
     const session = event.session;
@@ -34,4 +53,36 @@ export function useSimulatorRealtime(companyId: number) {
     // a connection was added, renamed, switched to or from the simulator, or deleted
     void queryClient.invalidateQueries({ queryKey: simulatorKeys.connections });
   });
+  useSocketEvent<SimulatorEvent>(companyEvent(companyId, 'simulator'), (event) => {
+    if (event.action !== 'update' || !Array.isArray(event.messages)) return;
+    const key = simulatorKeys.messages(event.connectionId, event.phone);
+    // a conversation not open yet is read in full when it opens
+    if (queryClient.getQueryData(key)) {
+      queryClient.setQueryData<SimulatorMessage[]>(key, (current) =>
+        mergeMessages(current, event.messages),
+      );
+    }
+    const phones = queryClient.getQueryData<SimulatorPhone[]>(
+      simulatorKeys.phones(event.connectionId),
+    );
+    if (phones && !phones.some((item) => item.phone === event.phone)) {
+      void queryClient.invalidateQueries({ queryKey: simulatorKeys.phones(event.connectionId) });
+    }
+  });
+  // The page's room; events sent while the socket was away are lost, so after a drop it joins
+  // again and reads everything again.
+  useEffect(() => {
+    if (!socket) return;
+    const join = () => socket.emit(CLIENT_MESSAGES.joinSimulator);
+    const rejoin = () => {
+      join();
+      void queryClient.invalidateQueries({ queryKey: ['simulator'] });
+    };
+    join();
+    socket.on('connect', rejoin);
+    return () => {
+      socket.off('connect', rejoin);
+      socket.emit(CLIENT_MESSAGES.leaveSimulator);
+    };
+  }, [socket, queryClient]);
 }

@@ -1,8 +1,20 @@
 import Box from '@mui/material/Box';
+import { create } from 'qrcode';
 import { useMemo } from 'react';
-import { encodeQr, qrPath } from '../qrcode';
 
 const MARGIN = 4;
+
+/** One SVG path of the dark modules, offset by a quiet zone of MARGIN modules. */
+function modulesPath(text: string): { path: string; size: number } {
+  const { modules } = create(text, { errorCorrectionLevel: 'M' });
+  const parts: string[] = [];
+  for (let y = 0; y < modules.size; y++) {
+    for (let x = 0; x < modules.size; x++) {
+      if (modules.get(y, x)) parts.push(`M${x + MARGIN} ${y + MARGIN}h1v1h-1z`);
+    }
+  }
+  return { path: parts.join(''), size: modules.size };
+}
 
 /** The text as a scannable QR code: dark modules on white, whatever the theme. */
 export function QrCodeImage({
@@ -14,7 +26,7 @@ export function QrCodeImage({
   label: string;
   size?: number;
 }) {
-  const code = useMemo(() => encodeQr(value, 'M'), [value]);
+  const code = useMemo(() => modulesPath(value), [value]);
   const extent = code.size + MARGIN * 2;
   return (
     <Box
@@ -27,7 +39,7 @@ export function QrCodeImage({
       sx={{ width: size, maxWidth: '100%', height: 'auto', display: 'block', bgcolor: '#fff' }}
     >
       <rect width={extent} height={extent} fill="#fff" />
-      <path d={qrPath(code, MARGIN)} fill="#000" />
+      <path d={code.path} fill="#000" />
     </Box>
   );
 }

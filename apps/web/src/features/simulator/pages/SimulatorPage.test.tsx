@@ -70,7 +70,9 @@ function serve({ status = 'CONNECTED', extra }: Options = {}) {
       return json(200, [{ id: 5, name: 'Simulador', status, number: '' }]);
     }
     if (pathname === '/simulator/connections/5/phones') {
-      return json(200, [{ phone: MARIA, name: 'Maria' }]);
+      return call.method === 'POST'
+        ? json(201, call.body)
+        : json(200, [{ phone: MARIA, name: 'Maria' }]);
     }
     if (pathname === `/simulator/connections/5/phones/${MARIA}/messages` && call.method === 'GET') {
       const after = Number(call.url.searchParams.get('after') ?? 0);
@@ -192,39 +194,52 @@ describe('SimulatorPage', { timeout: 20_000 }, () => {
     expect(document.querySelector('img[onerror]')).toBeNull();
   });
 
-  it('reads the company replies once seen, and polls after the last message', async () => {
+  it('reads the conversation once and follows it by socket events, with no polling', async () => {
     const calls = serve();
-    renderPage();
+    const { socket } = renderPage();
     const log = await openMaria();
     await within(log).findByText('Resposta enviada');
-    // a hidden tab reads nothing and keeps asking from the first unread reply
-    await waitFor(
-      () => {
-        const polls = calls.filter((c) => c.url.pathname.endsWith('/messages'));
-        expect(polls.length).toBeGreaterThan(1);
-        expect(polls.at(-1)?.url.searchParams.get('after')).toBe('1');
-      },
-      { timeout: 3000 },
-    );
+    const reads = () =>
+      calls.filter((c) => c.method === 'GET' && c.url.pathname.endsWith('/messages'));
+    // a hidden tab marks nothing read, and nothing asks the server again while it waits
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(reads()).toHaveLength(1);
     expect(calls.some((c) => c.url.pathname.endsWith('/read'))).toBe(false);
+
+    // the company answers, then deletes an earlier reply for everyone
+    socket.serverEmit('company-1-simulator', {
+      action: 'update',
+      connectionId: 5,
+      phone: MARIA,
+      messages: [message(7, 'outbound', 'Chegou agora', { ack: 2, createdAt: today(10) })],
+    });
+    expect(await within(log).findByText('Chegou agora')).toBeTruthy();
+    socket.serverEmit('company-1-simulator', {
+      action: 'update',
+      connectionId: 5,
+      phone: MARIA,
+      messages: [message(2, 'outbound', '', { ack: 2, isDeleted: true })],
+    });
+    await waitFor(() => expect(within(log).queryByText('Resposta enviada')).toBeNull());
+    // another phone's or another connection's conversation is left alone
+    socket.serverEmit('company-1-simulator', {
+      action: 'update',
+      connectionId: 6,
+      phone: MARIA,
+      messages: [message(8, 'outbound', 'De outra conexão')],
+    });
+    expect(within(log).queryByText('De outra conexão')).toBeNull();
+    expect(reads()).toHaveLength(1);
 
     setVisibility('visible');
     await waitFor(() =>
-      expect(
-        within(bubble(log, 'Resposta enviada')).getByRole('img', { name: 'Lida' }),
-      ).toBeTruthy(),
+      expect(within(bubble(log, 'Chegou agora')).getByRole('img', { name: 'Lida' })).toBeTruthy(),
     );
     const read = calls.find((c) => c.url.pathname.endsWith('/read'));
     expect(read?.method).toBe('POST');
     expect(read?.url.pathname).toBe(`/simulator/connections/5/phones/${MARIA}/read`);
     expect(read?.body).toEqual({ ack: 4 });
-    await waitFor(
-      () => {
-        const polls = calls.filter((c) => c.url.pathname.endsWith('/messages'));
-        expect(polls.at(-1)?.url.searchParams.get('after')).toBe('6');
-      },
-      { timeout: 3000 },
-    );
+    expect(reads()).toHaveLength(1);
   });
 
   it('sends text as the phone and shows it until the company takes it', async () => {
@@ -339,7 +354,7 @@ describe('SimulatorPage', { timeout: 20_000 }, () => {
   });
 
   it('creates a contact with a 10 to 15 digit number and opens its chat', async () => {
-    serve();
+    const calls = serve();
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Novo contato' }));
     const dialog = await screen.findByRole('dialog', { name: 'Novo contato' });
@@ -355,6 +370,10 @@ describe('SimulatorPage', { timeout: 20_000 }, () => {
     expect(
       await screen.findByRole('log', { name: 'Conversa de Pedro com a empresa' }),
     ).toBeTruthy();
+    // kept by the server, so it is listed again after a reload
+    const created = calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/phones'));
+    expect(created?.url.pathname).toBe('/simulator/connections/5/phones');
+    expect(created?.body).toEqual({ phone: '5521977776666', name: 'Pedro' });
     const list = screen.getByRole('list', { name: 'Contatos do simulador' });
     expect(within(list).getByText('+5521977776666')).toBeTruthy();
     expect(within(list).getByText('Maria')).toBeTruthy();

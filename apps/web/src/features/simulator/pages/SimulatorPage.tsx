@@ -10,7 +10,7 @@ import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSessionUser } from '../../../app/auth';
@@ -19,6 +19,7 @@ import { toast } from '../../../app/toast';
 import { ConnectionStatus } from '../../connections/components/ConnectionStatus';
 import {
   type SimulatorPhone,
+  useAddPhone,
   useDisconnectPhone,
   usePhones,
   useSimulatorConnections,
@@ -45,18 +46,12 @@ export function SimulatorPage() {
   const connectionId = connection?.id ?? null;
 
   const phonesQuery = usePhones(connectionId);
-  // contacts made here that have not written yet live only on this page
-  const [created, setCreated] = useState<Record<number, SimulatorPhone[]>>({});
   const [selected, setSelected] = useState<SimulatorPhone | null>(null);
   const [adding, setAdding] = useState(false);
   const disconnect = useDisconnectPhone();
+  const addPhone = useAddPhone(connectionId ?? 0);
 
-  const phones = useMemo(() => {
-    const known = phonesQuery.data ?? [];
-    const local = (connectionId !== null ? created[connectionId] : undefined) ?? [];
-    const numbers = new Set(known.map((phone) => phone.phone));
-    return [...local.filter((phone) => !numbers.has(phone.phone)), ...known];
-  }, [phonesQuery.data, created, connectionId]);
+  const phones = phonesQuery.data ?? [];
   const current = selected && phones.find((phone) => phone.phone === selected.phone);
 
   const chooseConnection = (id: number) => {
@@ -64,14 +59,16 @@ export function SimulatorPage() {
     setParams({ connection: String(id) }, { replace: true });
   };
 
-  const addContact = (phone: SimulatorPhone) => {
+  // Kept by the server, so a contact that has not written yet is still listed after a reload.
+  const addContact = async (phone: SimulatorPhone) => {
     if (connectionId === null) return;
-    setCreated((all) => ({
-      ...all,
-      [connectionId]: [phone, ...(all[connectionId] ?? []).filter((p) => p.phone !== phone.phone)],
-    }));
-    setSelected(phone);
-    setAdding(false);
+    try {
+      await addPhone.mutateAsync(phone);
+      setSelected(phone);
+      setAdding(false);
+    } catch {
+      // shown by the query client
+    }
   };
 
   const disconnectPhone = async () => {

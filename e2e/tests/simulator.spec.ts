@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { api, pairSimulator, phoneWrites, signIn, tokenOf } from '../support';
+
+const stamp = String(Date.now()).slice(-8);
+const SAVED = { number: `55219${stamp}`, name: 'Contato Guardado' };
+const TALKER = { number: `55318${stamp}`, name: 'Cliente do Evento' };
+
+test('the simulator page keeps a contact that has not written yet across a reload', async ({
+  page,
+  context,
+}) => {
+  await signIn(page);
+  const phone = await context.newPage();
+  await pairSimulator(page, phone);
+
+  await phone.goto('/simulator');
+  await phone.getByRole('button', { name: 'Novo contato' }).click();
+  const dialog = phone.getByRole('dialog', { name: 'Novo contato' });
+  await dialog.getByLabel('Número').fill(SAVED.number);
+  await dialog.getByLabel('Nome').fill(SAVED.name);
+  await dialog.getByRole('button', { name: 'Criar contato' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(phone.getByLabel(`Mensagem de ${SAVED.name}`)).toBeVisible();
+
+  await phone.reload();
+  const list = phone.getByRole('list', { name: 'Contatos do simulador' });
+  await expect(list.getByText(SAVED.name)).toBeVisible();
+  await list.getByRole('button', { name: new RegExp(`^${SAVED.name}`) }).click();
+  await expect(phone.getByLabel(`Mensagem de ${SAVED.name}`)).toBeVisible();
+});
+
+test("the phone's conversation hears the company's reply and its deletion by socket events, never asking again", async ({
+  page,
+  context,
+}) => {
+  await signIn(page);
+  const phone = await context.newPage();
+  await pairSimulator(page, phone);
+  const log = await phoneWrites(phone, TALKER.number, TALKER.name, 'Vocês entregam hoje?');
+
+  // from here on the page must not read the conversation again: updates come as events
+  const reads: string[] = [];
+  phone.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'GET' && path.endsWith(`/phones/${TALKER.number}/messages`)) {
+      reads.push(path);
+    }
+  });
+
+  const token = await tokenOf(page);
+  let ticketId: number | undefined;
+  await expect
+    .poll(async () => {
+      const pending = await api<{ tickets: { id: number; contact?: { name?: string } }[] }>(
+        page.request,
+        token,
+        'GET',
+        '/tickets?status=pending',
+      );
+      ticketId = pending.tickets.find((ticket) => ticket.contact?.name === TALKER.name)?.id;
+      return ticketId;
+    })
+    .toBeTruthy();
+
+  const reply = await api<{ id: number }>(page.request, token, 'POST', `/messages/${ticketId}`, {
+    body: 'Entregamos sim, até as 18h.',
+  });
+  const answer = log.getByRole('listitem').filter({ hasText: 'Entregamos sim, até as 18h.' });
+  await expect(answer).toBeVisible();
+  // the page is in front: the phone reads it, and its ticks turn blue
+  await expect(answer.getByRole('img', { name: 'Lida' })).toBeVisible();
+
+  await api(page.request, token, 'DELETE', `/messages/${reply.id}`);
+  await expect(answer).toBeHidden();
+  await expect(log.getByText('Mensagem apagada')).toBeVisible();
+
+  expect(reads).toEqual([]);
+});
