@@ -1,3 +1,4 @@
+import { ACK } from '@atendi/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -407,14 +408,16 @@ describe('simulator connection', () => {
         .filter((message) => message.body === body || (body === '' && message.isDeleted));
     await expect
       .poll(() => about('Chegou por evento'))
-      .toEqual([expect.objectContaining({ ack: 1, isDeleted: false })]);
+      .toEqual([expect.objectContaining({ ack: ACK.sent, isDeleted: false })]);
     expect(heard.at(-1)).toMatchObject({ action: 'update', connectionId, phone });
 
     // the phone reads it: the tick moves, heard by every page of the company
     await t
       .as(token)
-      .post(`/simulator/connections/${connectionId}/phones/${phone}/read`, { ack: 3 });
-    await expect.poll(() => about('Chegou por evento').map((message) => message.ack)).toContain(3);
+      .post(`/simulator/connections/${connectionId}/phones/${phone}/read`, { ack: ACK.read });
+    await expect
+      .poll(() => about('Chegou por evento').map((message) => message.ack))
+      .toContain(ACK.read);
 
     // the company deletes it for everyone
     expect((await t.as(token).delete(`/messages/${sent.id}`)).statusCode).toBe(200);
