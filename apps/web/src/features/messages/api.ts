@@ -49,12 +49,17 @@ export function useMessages(ticketId: number | undefined, { enabled = true } = {
   });
 }
 
-/** A created or changed message into its conversation's cache (realtime or HTTP answer). */
+/**
+ * A created or changed message into its conversation's cache (realtime or HTTP answer). The two
+ * race: a send's answer, read before the phone read the message, can arrive after the event
+ * that carries the read tick, so a version older than the one held is ignored.
+ */
 export function applyMessage(queryClient: QueryClient, message: Message): void {
   queryClient.setQueryData<MessagesData>(messagesKey(message.ticketId), (data) => {
     if (!data || data.pages.length === 0) return data;
-    const present = data.pages.some((page) => page.messages.some((item) => item.id === message.id));
-    if (present) {
+    const held = data.pages.flatMap((page) => page.messages).find((item) => item.id === message.id);
+    if (held) {
+      if (Date.parse(message.updatedAt) < Date.parse(held.updatedAt)) return data;
       return {
         ...data,
         pages: data.pages.map((page) => ({

@@ -68,7 +68,7 @@ afterEach(() => {
 });
 
 describe('TransferDialog', () => {
-  it('offers only the users of the chosen queue, once a queue is chosen', async () => {
+  it('offers only the users of the chosen queue and the caller, once a queue is chosen', async () => {
     const { calls, done } = setup();
     const users = await screen.findByRole('combobox', { name: 'Usuário' });
     expect(users.getAttribute('aria-disabled')).toBe('true');
@@ -78,10 +78,10 @@ describe('TransferDialog', () => {
     );
 
     await chooseQueue('Suporte');
-    expect(await userOptions()).toEqual(['Nenhum (aguardando)', 'Bruna', 'Duda']);
+    expect(await userOptions()).toEqual(['Nenhum (aguardando)', 'Admin sem fila', 'Bruna', 'Duda']);
 
     await chooseQueue('Vendas');
-    expect(await userOptions()).toEqual(['Nenhum (aguardando)', 'Caio', 'Duda']);
+    expect(await userOptions()).toEqual(['Nenhum (aguardando)', 'Admin sem fila', 'Caio', 'Duda']);
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Usuário' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Caio' }));

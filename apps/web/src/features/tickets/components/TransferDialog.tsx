@@ -8,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../../app/auth';
 import { useConnections } from '../../connections/api';
 import { useQueues } from '../../queues/api';
 import { useUpdateTicket, useUsersList } from '../api';
@@ -20,14 +21,15 @@ interface TransferDialogProps {
 }
 
 /**
- * A queue is required; an agent of that queue and a connection are optional (no agent: back to
- * waiting).
+ * A queue is required; an agent of that queue (or the caller) and a connection are optional (no
+ * agent: back to waiting).
  */
 export function TransferDialog({ ticket, open, onClose, onDone }: TransferDialogProps) {
   const { t } = useTranslation('tickets');
   const titleId = useId();
   const queues = useQueues();
   const users = useUsersList();
+  const me = useSessionUser();
   const connections = useConnections();
   const update = useUpdateTicket();
   const [queueId, setQueueId] = useState<number | ''>('');
@@ -35,11 +37,14 @@ export function TransferDialog({ ticket, open, onClose, onDone }: TransferDialog
   const [whatsappId, setWhatsappId] = useState<number | ''>('');
   const [tried, setTried] = useState(false);
   // A ticket goes to someone who serves its new queue (the server refuses anyone else), so the
-  // agents wait for the queue to be chosen.
+  // agents wait for the queue to be chosen. Keeping it yourself is the one exception: the
+  // caller may move a ticket to another queue and go on answering it.
   const usersOfQueue =
     queueId === ''
       ? []
-      : (users.data ?? []).filter((user) => user.queues?.some((queue) => queue.id === queueId));
+      : (users.data ?? []).filter(
+          (user) => user.id === me.id || user.queues?.some((queue) => queue.id === queueId),
+        );
 
   const submit = async () => {
     setTried(true);
