@@ -83,6 +83,42 @@ describe('modules and channels stay off the raw database and socket.io', () => {
   });
 });
 
+/** The package a bare specifier names (`@scope/name/sub` -> `@scope/name`); undefined for paths. */
+function packageOf(specifier: string): string | undefined {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) {
+    return undefined;
+  }
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+const devDependencies = (packageJson: string) =>
+  Object.keys(
+    (JSON.parse(readFileSync(packageJson, 'utf8')) as { devDependencies?: object })
+      .devDependencies ?? {},
+  );
+
+describe('what ships uses no dev dependency', () => {
+  it('no file of src/ but its tests imports a dev dependency (test fakes live in test/)', () => {
+    const dev = new Set([
+      ...devDependencies(join(SERVER_ROOT, 'package.json')),
+      ...devDependencies(join(SERVER_ROOT, '..', '..', 'package.json')),
+    ]);
+    expect(dev.has('@hapi/boom')).toBe(true);
+    const shipped = sourceFiles(join(SERVER_ROOT, 'src')).filter(
+      (file) => !/\.test\.[cm]?[jt]sx?$/.test(file),
+    );
+    expect(shipped.some((file) => file.endsWith('app.ts'))).toBe(true);
+    const broken = shipped.flatMap((file) =>
+      specifiers(readFileSync(file, 'utf8'))
+        .map(packageOf)
+        .filter((name): name is string => name !== undefined && dev.has(name))
+        .map((name) => `${relative(SERVER_ROOT, file)}: imports ${name}`),
+    );
+    expect(broken).toEqual([]);
+  });
+});
+
 describe('TenantDb cannot be used without the company scope', () => {
   let t: TestServer;
   let a: { companyId: number; userId: number; db: TenantDb };

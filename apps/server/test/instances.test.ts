@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelOptions } from '../src/app';
-import { FakeGraphApi, messageWebhook, postWebhook } from '../src/channels/cloud-api/fake-graph';
 import type { ChannelSession } from '../src/channels/provider';
 import type { SimulatorProvider } from '../src/channels/simulator/simulator.provider';
 import { connections, messages, simulatorMessages, tickets } from '../src/db/schema';
+import { FakeGraphApi, messageWebhook, postWebhook } from './fakes/graph-api';
 import { startTestServer, type TestServer } from './harness';
 
 /**

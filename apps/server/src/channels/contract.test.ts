@@ -3,6 +3,22 @@ import { Readable } from 'node:stream';
 import type { ProviderName } from '@atendi/shared';
 import { and, asc, count, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FakeGraphApi,
+  messageWebhook,
+  postWebhook,
+  statusWebhook,
+} from '../../test/fakes/graph-api';
+import {
+  editUpdate,
+  FakeWhatsAppWeb,
+  phoneMessage,
+  revokeUpdate,
+  statusUpdate,
+  textContent,
+  WA_STATUS,
+  type WAMessage,
+} from '../../test/fakes/whatsapp-web';
 import { startTestServer, type TestServer } from '../../test/harness';
 import {
   connectionAuthKeys,
@@ -13,18 +29,7 @@ import {
   tickets,
 } from '../db/schema';
 import { systemContext } from '../platform/auth/context';
-import {
-  editUpdate,
-  FakeWhatsAppWeb,
-  phoneMessage,
-  revokeUpdate,
-  statusUpdate,
-  textContent,
-  WA_STATUS,
-  type WAMessage,
-} from './baileys/fake-socket';
 import type { CloudMessage } from './cloud-api/cloud-api.normalise';
-import { FakeGraphApi, messageWebhook, postWebhook, statusWebhook } from './cloud-api/fake-graph';
 import { simulatorAvatar } from './simulator/simulator.avatar';
 import type { SimulatorProvider } from './simulator/simulator.provider';
 

@@ -1,8 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FakeWhatsAppWeb,
+  phoneMessage,
+  revokeUpdate,
+  textContent,
+} from '../../../test/fakes/whatsapp-web';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { connections, inboundSpool, messages } from '../../db/schema';
-import { FakeWhatsAppWeb, phoneMessage, revokeUpdate, textContent } from './fake-socket';
 
 /**
  * WhatsApp Web takes a message as delivered once Baileys has it, whatever the server does next.

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeWhatsAppWeb } from '../../../test/fakes/whatsapp-web';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { FakeWhatsAppWeb } from '../../channels/baileys/fake-socket';
 import { connectionAuthKeys, connections } from '../../db/schema';
 
 /**
