@@ -67,7 +67,12 @@ import { answerError, registerErrorHandling } from './platform/errors';
 import { EventBus } from './platform/events';
 import { LeaseKeeper, type LeaseOptions } from './platform/leases';
 import { type LogStream, loggerOptions, requestLogController } from './platform/logger';
-import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './platform/rate-limit';
+import {
+  MemoryRateLimitStore,
+  RateLimiter,
+  RedisRateLimitStore,
+  registerRateLimits,
+} from './platform/rate-limit';
 import { Storage } from './platform/storage';
 
 export interface AppDependencies {
@@ -259,6 +264,18 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(authGuard, { db: database.db, tokens: platform.tokens });
+  await registerRateLimits(app, {
+    redis,
+    limits: [
+      {
+        route: 'POST /auth/login',
+        name: 'login:ip',
+        max: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+        windowMs: 60_000,
+      },
+      { route: 'POST /companies/cadastro', name: 'signup:ip', max: 5, windowMs: 3_600_000 },
+    ],
+  });
 
   await app.register(systemRoutes());
   await app.register(authRoutes(services));

@@ -30,7 +30,7 @@ export const authRoutes = ({ auth }: Services) =>
         config: { access: 'public' },
         schema: { tags: ['auth'], body: loginSchema, response: { 200: sessionSchema } },
       },
-      async (req, reply) => answer(reply, await auth.login(req.body, req.ip)),
+      async (req, reply) => answer(reply, await auth.login(req.body)),
     );
 
     app.post(
