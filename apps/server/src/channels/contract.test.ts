@@ -166,7 +166,7 @@ function simulatorDriver(): Driver & { setup(): Promise<void> } {
   let id = 0;
   /** The simulator's row of each message the phone sent, to edit or delete it. */
   const rowIds = new Map<string, number>();
-  const network = () => t.app.platform.channels.provider<SimulatorProvider>('simulator')!.network;
+  const network = () => t.app.channels.provider<SimulatorProvider>('simulator')!.network;
   return {
     provider: 'simulator',
     token: () => token,
@@ -289,7 +289,7 @@ function simulatorDriver(): Driver & { setup(): Promise<void> } {
     async drop() {
       // The simulated network has no link to lose: the session is restarted and must come back
       // from the pairing it stored.
-      await t.app.platform.channels.command({ connectionId: id, action: 'restart' });
+      await t.app.channelManager.command({ connectionId: id, action: 'restart' });
     },
     async logoutFromPhone() {
       await t.as(token).post(`/simulator/connections/${id}/disconnect`);

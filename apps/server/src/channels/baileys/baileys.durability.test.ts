@@ -109,8 +109,8 @@ describe('WhatsApp Web inbound durability', () => {
     fake.receive(id, message);
     await expect.poll(() => spooled(id)).toBe(1);
     // The instance lets the connection go (a restart, a lost lease) before the store succeeded.
-    await t.app.platform.channels.command({ connectionId: id, action: 'stop' });
-    expect(t.app.platform.channels.isRunningHere(id)).toBe(false);
+    await t.app.channelManager.command({ connectionId: id, action: 'stop' });
+    expect(t.app.channels.isRunningHere(id)).toBe(false);
     expect(await spooled(id)).toBe(1);
     expect(await bodies(id)).toEqual([]);
 

@@ -698,7 +698,7 @@ describe('WhatsApp Web messages', () => {
     const stored = (
       await t.database.db.select().from(messages).where(eq(messages.id, sent.id))
     )[0]!;
-    await t.app.platform.channels.deleteMessage(id, {
+    await t.app.channels.deleteMessage(id, {
       chatId: '5511977770060',
       providerMessageId: stored.providerMessageId!,
       fromMe: true,

@@ -1,10 +1,10 @@
 import { DUE_DATE_WARNING_DAYS, type Login, type Session, type SessionUser } from '@atendi/shared';
-import type { Platform } from '../../app';
 import type { RequestContext } from '../../platform/auth/context';
 import { companyStanding, findLoginUser } from '../../platform/auth/credentials';
 import { decoyHash, verifyPassword } from '../../platform/auth/passwords';
 import type { IssuedSession } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
 import { loadSessionUser } from './auth.repository';
 
 const EMAIL_FAILURES_MAX = 10;

@@ -9,8 +9,8 @@ import {
   signupSchema,
 } from '@atendi/shared';
 import { z } from 'zod';
-import type { Services } from '../../app';
 import { routes } from '../../platform/routes';
+import type { Services } from '../services';
 
 const tags = ['companies'];
 const companyIdParams = z.strictObject({ companyId: idParamsSchema.shape.id });

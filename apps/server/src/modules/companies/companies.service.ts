@@ -11,7 +11,6 @@ import {
   TRIAL_DAYS,
 } from '@atendi/shared';
 import { asc, eq, ilike, or } from 'drizzle-orm';
-import type { Platform } from '../../app';
 import { isUniqueViolation } from '../../db/errors';
 import { type GlobalDb, globalDb } from '../../db/global';
 import { companies, plans, settings, users } from '../../db/schema';
@@ -20,6 +19,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { emailTaken } from '../../platform/auth/credentials';
 import { hashPassword } from '../../platform/auth/passwords';
 import { AppError, forbidden } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
 import { platformSetting } from '../../platform/platform-settings';
 import { isoRequired, likePattern, page, sliceMore } from '../../platform/routes';
 import { presentPlan } from '../plans/plans.presenter';

@@ -155,7 +155,7 @@ describe('outbound sends', () => {
       outbound.deliver(companyId, pending.id),
       outbound.deliver(companyId, pending.id),
       outbound.flushPending(companyId, cloudId),
-      t.app.platform.channels.command({
+      t.app.channelManager.command({
         connectionId: cloudId,
         action: 'send',
         companyId,
