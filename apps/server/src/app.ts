@@ -21,53 +21,47 @@ import {
 } from './channels/cloud-api/cloud-api.provider';
 import { cloudApiRoutes } from './channels/cloud-api/cloud-api.routes';
 import { ChannelManager, type ChannelManagerOptions } from './channels/manager';
+import { ChannelSessions } from './channels/sessions';
 import { SimulatorNetwork } from './channels/simulator/simulator.network';
 import { presentSimulatorMessage } from './channels/simulator/simulator.present';
 import { SimulatorProvider } from './channels/simulator/simulator.provider';
 import { simulatorRoutes } from './channels/simulator/simulator.routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { type DbHandle, toHandle } from './db/tenant';
+import { toHandle } from './db/tenant';
 import { authRoutes } from './modules/auth/auth.routes';
-import { AuthService } from './modules/auth/auth.service';
 import { companiesRoutes } from './modules/companies/companies.routes';
-import { CompaniesService } from './modules/companies/companies.service';
 import { connectionsRoutes } from './modules/connections/connections.routes';
-import { ConnectionsService } from './modules/connections/connections.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
-import { ContactsService } from './modules/contacts/contacts.service';
 import { helpsRoutes } from './modules/helps/helps.routes';
-import { HelpsService } from './modules/helps/helps.service';
 import { mediaRoutes } from './modules/media/media.routes';
-import { InboundPipeline } from './modules/messages/messages.inbound';
-import { OutboundSender } from './modules/messages/messages.outbound';
+import { MessagePipeline } from './modules/messages/messages.pipeline';
 import { messagesRoutes } from './modules/messages/messages.routes';
-import { MessagesService } from './modules/messages/messages.service';
 import { plansRoutes } from './modules/plans/plans.routes';
-import { PlansService } from './modules/plans/plans.service';
 import { queuesRoutes } from './modules/queues/queues.routes';
-import { QueuesService } from './modules/queues/queues.service';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
-import { QuickMessagesService } from './modules/quick-messages/quick-messages.service';
+import { createServices, type Services } from './modules/services';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { SettingsService } from './modules/settings/settings.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
-import { TagsService } from './modules/tags/tags.service';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes';
-import { TicketNotesService } from './modules/ticket-notes/ticket-notes.service';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
-import { TicketsService } from './modules/tickets/tickets.service';
 import { usersRoutes } from './modules/users/users.routes';
-import { UsersService } from './modules/users/users.service';
 import { authGuard } from './platform/auth/guard';
 import { SessionStore } from './platform/auth/sessions';
 import { TokenService } from './platform/auth/tokens';
 import { answerError, registerErrorHandling } from './platform/errors';
 import { EventBus } from './platform/events';
+import { InstanceBus } from './platform/instance-bus';
 import { LeaseKeeper, type LeaseOptions } from './platform/leases';
 import { type LogStream, loggerOptions, requestLogController } from './platform/logger';
-import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './platform/rate-limit';
+import type { Platform } from './platform/platform';
+import {
+  MemoryRateLimitStore,
+  RateLimiter,
+  RedisRateLimitStore,
+  registerRateLimits,
+} from './platform/rate-limit';
 import { Storage } from './platform/storage';
 
 export interface AppDependencies {
@@ -85,55 +79,20 @@ export interface ChannelOptions {
   cloudApi?: CloudApiProviderOptions;
   /** Sweep and request timing (tests shorten them). */
   manager?: ChannelManagerOptions;
-  /** Lease heartbeat timing (tests shorten it). */
+  /** Heartbeat timing of the lease and bus sessions (tests shorten it). */
   leases?: LeaseOptions;
 }
-
-/** What the rest of the server (main, realtime, tests) needs besides the HTTP app. */
-export interface Platform {
-  config: Config;
-  /** Opaque: modules reach data through tenantDb(ctx) / globalDb(platform). */
-  db: DbHandle;
-  events: EventBus;
-  tokens: TokenService;
-  sessions: SessionStore;
-  limiter: RateLimiter;
-  storage: Storage;
-  leases: LeaseKeeper;
-  channels: ChannelManager;
-}
-
-export type Services = ReturnType<typeof createServices>;
 
 const deriveKey = (secret: string, purpose: string) =>
   createHmac('sha256', secret).update(purpose).digest('base64url');
 
-function createServices(platform: Platform) {
-  const users = new UsersService(platform);
-  const outbound = new OutboundSender(platform);
-  return {
-    connections: new ConnectionsService(platform),
-    inbound: new InboundPipeline(platform),
-    outbound,
-    tickets: new TicketsService(platform, outbound),
-    messages: new MessagesService(platform, outbound),
-    contacts: new ContactsService(platform),
-    ticketNotes: new TicketNotesService(),
-    tags: new TagsService(platform),
-    quickMessages: new QuickMessagesService(platform),
-    auth: new AuthService(platform),
-    users,
-    companies: new CompaniesService(platform),
-    plans: new PlansService(platform.db),
-    helps: new HelpsService(platform.db),
-    settings: new SettingsService(platform),
-    queues: new QueuesService(platform),
-  };
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     platform: Platform;
+    /** The channels as services reach them: sessions run here, commands to their owners. */
+    channels: ChannelSessions;
+    /** Starts and stops this instance's sessions; `open()` once the server listens. */
+    channelManager: ChannelManager;
     services: Services;
   }
 }
@@ -163,15 +122,9 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   const events = new EventBus();
-  const channelsRef: { current?: ChannelManager } = {};
-  const leases = new LeaseKeeper(
-    database.pool,
-    (command) => void channelsRef.current?.command(command),
-    channels.leases,
-  );
+  const leases = new LeaseKeeper(database.pool, channels.leases);
+  const bus = new InstanceBus(database.pool, channels.leases);
   const platform: Platform = {
-    leases,
-    channels: undefined as unknown as ChannelManager,
     config,
     db: toHandle(database.db),
     events,
@@ -182,10 +135,11 @@ export async function buildApp({
     limiter: new RateLimiter(redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore()),
     // Media URLs are signed with a key of their own, derived from the server secret.
     storage: new Storage(config.STORAGE_DIR, deriveKey(config.JWT_SECRET, 'media-urls')),
+    leases,
+    bus,
   };
-  const services = createServices(platform);
   // Each changed conversation of a simulated phone is one event to the company's pages.
-  const simulatorNetwork = new SimulatorNetwork(platform.db, leases, (companyId, rows) => {
+  const simulatorNetwork = new SimulatorNetwork(platform.db, bus, (companyId, rows) => {
     const byPhone = new Map<string, typeof rows>();
     for (const row of rows) {
       const key = `${row.connectionId}:${row.phone}`;
@@ -205,32 +159,30 @@ export async function buildApp({
   const providerDeps = { db: platform.db, storage: platform.storage, log: app.log };
   const baileys = new BaileysProvider(providerDeps, channels.baileys);
   const cloudApi = new CloudApiProvider(providerDeps, channels.cloudApi);
-  platform.channels = new ChannelManager(
+  // Built in the order they depend on each other: what sends, the services, then what reports.
+  const sessions = new ChannelSessions(
+    { providers: [simulator, baileys, cloudApi], bus, leases, log: app.log },
+    channels.manager,
+  );
+  const services = createServices({ ...platform, channels: sessions });
+  const channelManager = new ChannelManager(
     {
       db: platform.db,
       leases,
-      providers: [simulator, baileys, cloudApi],
+      bus,
+      sessions,
+      sink: new MessagePipeline({ ...services, channels: sessions }),
       log: app.log,
-      sink: {
-        inbound: (ref, message) => services.inbound.receive(ref, message),
-        change: (ref, change) => services.inbound.change(ref, change),
-        ack: (ref, update) => services.inbound.ack(ref, update),
-        status: async (ref, update, epoch) => {
-          await services.connections.applyStatus(ref, update, epoch);
-          if (update.status === 'CONNECTED') {
-            platform.channels.track(services.outbound.flushPending(ref.companyId, ref.id));
-          }
-        },
-        sendStored: async (companyId, messageId) => {
-          await services.outbound.deliver(companyId, messageId).catch(() => {});
-        },
-      },
     },
     channels.manager,
   );
-  channelsRef.current = platform.channels;
-  app.addHook('onClose', () => platform.channels.close());
+  app.addHook('onClose', async () => {
+    await channelManager.close();
+    await bus.close();
+  });
   app.decorate('platform', platform);
+  app.decorate('channels', sessions);
+  app.decorate('channelManager', channelManager);
   app.decorate('services', services);
 
   registerErrorHandling(app);
@@ -259,6 +211,18 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(authGuard, { db: database.db, tokens: platform.tokens });
+  await registerRateLimits(app, {
+    redis,
+    limits: [
+      {
+        route: 'POST /auth/login',
+        name: 'login:ip',
+        max: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+        windowMs: 60_000,
+      },
+      { route: 'POST /companies/cadastro', name: 'signup:ip', max: 5, windowMs: 3_600_000 },
+    ],
+  });
 
   await app.register(systemRoutes());
   await app.register(authRoutes(services));
@@ -278,7 +242,7 @@ export async function buildApp({
   await app.register(mediaRoutes(platform.storage));
   await app.register(simulatorRoutes(simulatorNetwork, platform.storage));
   await app.register(baileysRoutes(baileys, services));
-  await app.register(cloudApiRoutes(cloudApi, platform.channels));
+  await app.register(cloudApiRoutes(cloudApi, channelManager));
 
   return app as unknown as App;
 }

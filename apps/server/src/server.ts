@@ -89,7 +89,8 @@ export async function startApiServer(
     });
   }
   await app.listen({ port: config.PORT, host: config.host });
-  await app.platform.channels.open();
+  await app.platform.bus.open();
+  await app.channelManager.open();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   return {

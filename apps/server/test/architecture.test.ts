@@ -1,6 +1,17 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cruise, type IFlattenedRuleSet, type IViolation } from 'dependency-cruiser';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GlobalDb } from '../src/db/global';
@@ -80,6 +91,152 @@ describe('modules and channels stay off the raw database and socket.io', () => {
       violations(readFileSync(file, 'utf8')).map((v) => `${relative(SERVER_ROOT, file)}: ${v}`),
     );
     expect(broken).toEqual([]);
+  });
+});
+
+/** The package a bare specifier names (`@scope/name/sub` -> `@scope/name`); undefined for paths. */
+function packageOf(specifier: string): string | undefined {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) {
+    return undefined;
+  }
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+const devDependencies = (packageJson: string) =>
+  Object.keys(
+    (JSON.parse(readFileSync(packageJson, 'utf8')) as { devDependencies?: object })
+      .devDependencies ?? {},
+  );
+
+describe('what ships uses no dev dependency', () => {
+  it('no file of src/ but its tests imports a dev dependency (test fakes live in test/)', () => {
+    const dev = new Set([
+      ...devDependencies(join(SERVER_ROOT, 'package.json')),
+      ...devDependencies(join(SERVER_ROOT, '..', '..', 'package.json')),
+    ]);
+    expect(dev.has('@hapi/boom')).toBe(true);
+    const shipped = sourceFiles(join(SERVER_ROOT, 'src')).filter(
+      (file) => !/\.test\.[cm]?[jt]sx?$/.test(file),
+    );
+    expect(shipped.some((file) => file.endsWith('app.ts'))).toBe(true);
+    const broken = shipped.flatMap((file) =>
+      specifiers(readFileSync(file, 'utf8'))
+        .map(packageOf)
+        .filter((name): name is string => name !== undefined && dev.has(name))
+        .map((name) => `${relative(SERVER_ROOT, file)}: imports ${name}`),
+    );
+    expect(broken).toEqual([]);
+  });
+});
+
+/**
+ * The server's layers, bottom up: db, platform, channels, modules, and app.ts, which builds them
+ * all (only main.ts and server.ts import it). An arrow may only run down, and no import circle
+ * may exist anywhere, type-only imports included. Paths are relative to the server's folder.
+ */
+const LAYERS: IFlattenedRuleSet = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'only-entry-points-import-app',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(main|server)\\.ts$' },
+      to: { path: '^src/app\\.ts$' },
+    },
+    {
+      name: 'platform-not-up',
+      severity: 'error',
+      from: { path: '^src/platform/' },
+      to: { path: '^src/(modules|channels)/' },
+    },
+    {
+      name: 'channels-not-up',
+      severity: 'error',
+      from: { path: '^src/channels/' },
+      to: { path: '^src/modules/' },
+    },
+    {
+      name: 'db-not-up',
+      severity: 'error',
+      from: { path: '^src/db/' },
+      to: { path: '^src/(platform|modules|channels)/' },
+    },
+    {
+      // What only tests use (fakes, helpers) lives under test/, not among what ships.
+      name: 'ships-only-what-runs',
+      severity: 'error',
+      from: { path: '^src/main\\.ts$' },
+      to: { path: '^src/', pathNot: '^src/main\\.ts$', reachable: false },
+    },
+    {
+      name: 'shared-stays-shared',
+      severity: 'error',
+      from: { path: '(^|/)packages/shared/' },
+      to: { path: '(^|/)apps/' },
+    },
+  ],
+};
+
+/** Every rule broken under `baseDir`, one line each: `rule: from -> to` (or the circle). */
+async function layerViolations(baseDir: string, roots: string[]): Promise<string[]> {
+  const result = await cruise(roots, {
+    baseDir,
+    validate: true,
+    ruleSet: LAYERS,
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.test\\.ts$' },
+  });
+  if (typeof result.output === 'string') throw new Error('unexpected string output');
+  expect(result.output.summary.totalCruised).toBeGreaterThan(1);
+  return result.output.summary.violations.map((violation: IViolation) =>
+    violation.cycle?.length
+      ? `${violation.rule.name}: ${[violation.from, ...violation.cycle.map((step) => step.name)].join(' -> ')}`
+      : `${violation.rule.name}: ${violation.from} -> ${violation.to}`,
+  );
+}
+
+describe('the layers of the server', () => {
+  it('has no import circle and no arrow running back up (dependency-cruiser)', async () => {
+    expect(await layerViolations(SERVER_ROOT, ['src', '../../packages/shared/src'])).toEqual([]);
+  });
+
+  it('reports a planted circle and planted arrows running up', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atendi-layers-'));
+    try {
+      const write = (path: string, source: string) => {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), source);
+      };
+      write('src/app.ts', "import { a } from './modules/a/a.service';\nexport const app = a;\n");
+      // A type-only circle, as a module importing its types from app.ts made.
+      write(
+        'src/modules/a/a.service.ts',
+        "import type { App } from '../../app';\nimport { b } from './b';\nexport type A = App;\nexport const a = b;\n",
+      );
+      write('src/modules/a/b.ts', 'export const b = 1;\n');
+      write('src/platform/leases.ts', "import { b } from '../modules/a/b';\nexport const l = b;\n");
+      write('src/db/client.ts', "import { l } from '../platform/leases';\nexport const c = l;\n");
+      write('src/main.ts', "import { app } from './app';\nexport const m = app;\n");
+      const found = await layerViolations(dir, ['src']);
+      expect(found).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            /^no-circular: src\/app\.ts -> src\/modules\/a\/a\.service\.ts -> src\/app\.ts$|^no-circular: src\/modules\/a\/a\.service\.ts -> src\/app\.ts -> src\/modules\/a\/a\.service\.ts$/,
+          ),
+          'only-entry-points-import-app: src/modules/a/a.service.ts -> src/app.ts',
+          'platform-not-up: src/platform/leases.ts -> src/modules/a/b.ts',
+          'db-not-up: src/db/client.ts -> src/platform/leases.ts',
+          // Nothing that runs imports it: only tests would.
+          'ships-only-what-runs: src/db/client.ts -> src/db/client.ts',
+        ]),
+      );
+      // main.ts may import app.ts.
+      expect(found.filter((line) => line.includes(': src/main.ts ->'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelOptions } from '../src/app';
-import { FakeGraphApi, messageWebhook, postWebhook } from '../src/channels/cloud-api/fake-graph';
 import type { ChannelSession } from '../src/channels/provider';
 import type { SimulatorProvider } from '../src/channels/simulator/simulator.provider';
 import { connections, messages, simulatorMessages, tickets } from '../src/db/schema';
+import { FakeGraphApi, messageWebhook, postWebhook } from './fakes/graph-api';
 import { startTestServer, type TestServer } from './harness';
 
 /**
@@ -28,7 +28,7 @@ let mostAtOnce = 0;
 
 /** Counts the simulator sessions an instance runs, by wrapping its provider's sessions. */
 function watchSessions(server: TestServer) {
-  const provider = server.app.platform.channels.provider<SimulatorProvider>('simulator')!;
+  const provider = server.app.channels.provider<SimulatorProvider>('simulator')!;
   const open = provider.open.bind(provider);
   provider.open = (ref, events) => {
     const session: ChannelSession = open(ref, events);
@@ -88,8 +88,7 @@ afterAll(async () => {
 
 const row = async (id: number) =>
   (await a.database.db.select().from(connections).where(eq(connections.id, id)))[0]!;
-const ownerOf = (id: number) =>
-  [a, b].filter((server) => server.app.platform.channels.isRunningHere(id));
+const ownerOf = (id: number) => [a, b].filter((server) => server.app.channels.isRunningHere(id));
 
 async function pairedSimulator(name: string): Promise<number> {
   const created = await a.as(token).post('/whatsapp', { name, provider: 'simulator' });

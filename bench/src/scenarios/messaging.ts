@@ -1,11 +1,8 @@
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
-import {
-  messageWebhook,
-  signatureOf,
-} from '../../../apps/server/src/channels/cloud-api/fake-graph';
 import { hashPassword } from '../../../apps/server/src/platform/auth/passwords';
+import { messageWebhook, signatureOf } from '../../../apps/server/test/fakes/graph-api';
 import type { BenchServer } from '../environment';
 import { PASSWORD } from '../generate';
 import { round, summarise } from '../stats';

@@ -3,6 +3,22 @@ import { Readable } from 'node:stream';
 import type { ProviderName } from '@atendi/shared';
 import { and, asc, count, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FakeGraphApi,
+  messageWebhook,
+  postWebhook,
+  statusWebhook,
+} from '../../test/fakes/graph-api';
+import {
+  editUpdate,
+  FakeWhatsAppWeb,
+  phoneMessage,
+  revokeUpdate,
+  statusUpdate,
+  textContent,
+  WA_STATUS,
+  type WAMessage,
+} from '../../test/fakes/whatsapp-web';
 import { startTestServer, type TestServer } from '../../test/harness';
 import {
   connectionAuthKeys,
@@ -13,18 +29,7 @@ import {
   tickets,
 } from '../db/schema';
 import { systemContext } from '../platform/auth/context';
-import {
-  editUpdate,
-  FakeWhatsAppWeb,
-  phoneMessage,
-  revokeUpdate,
-  statusUpdate,
-  textContent,
-  WA_STATUS,
-  type WAMessage,
-} from './baileys/fake-socket';
 import type { CloudMessage } from './cloud-api/cloud-api.normalise';
-import { FakeGraphApi, messageWebhook, postWebhook, statusWebhook } from './cloud-api/fake-graph';
 import { simulatorAvatar } from './simulator/simulator.avatar';
 import type { SimulatorProvider } from './simulator/simulator.provider';
 
@@ -161,7 +166,7 @@ function simulatorDriver(): Driver & { setup(): Promise<void> } {
   let id = 0;
   /** The simulator's row of each message the phone sent, to edit or delete it. */
   const rowIds = new Map<string, number>();
-  const network = () => t.app.platform.channels.provider<SimulatorProvider>('simulator')!.network;
+  const network = () => t.app.channels.provider<SimulatorProvider>('simulator')!.network;
   return {
     provider: 'simulator',
     token: () => token,
@@ -284,7 +289,7 @@ function simulatorDriver(): Driver & { setup(): Promise<void> } {
     async drop() {
       // The simulated network has no link to lose: the session is restarted and must come back
       // from the pairing it stored.
-      await t.app.platform.channels.command({ connectionId: id, action: 'restart' });
+      await t.app.channelManager.command({ connectionId: id, action: 'restart' });
     },
     async logoutFromPhone() {
       await t.as(token).post(`/simulator/connections/${id}/disconnect`);

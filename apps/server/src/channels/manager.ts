@@ -1,22 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import type { ProviderName } from '@atendi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { channelConnection, enabledConnections } from '../db/channel-queries';
 import type { DbHandle } from '../db/tenant';
-import type { ChannelCommand, LeaseKeeper } from '../platform/leases';
+import type { InstanceBus } from '../platform/instance-bus';
+import type { LeaseKeeper } from '../platform/leases';
+import { CHANNEL_COMMANDS, type ChannelCommand } from './commands';
 import type {
   AckUpdate,
   ChannelEvents,
-  ChannelProvider,
-  ChannelSession,
   ConnectionRef,
   InboundChange,
   InboundMessage,
-  OutboundMessage,
-  ReadReceipt,
-  SentMessage,
   StatusUpdate,
 } from './provider';
+import type { ChannelSessions, ChannelSessionsOptions, ChatQueues, Running } from './sessions';
 
 /** Where the manager hands what providers report. */
 export interface ChannelSink {
@@ -29,34 +26,12 @@ export interface ChannelSink {
   sendStored(companyId: number, messageId: number): Promise<void>;
 }
 
-type ChatQueues = Map<string, Promise<unknown>>;
-
-interface Running {
-  ref: ConnectionRef;
-  provider: ProviderName;
-  session: ChannelSession;
-  /** The tail of each chat's queue: one chat's messages are stored in the order they came. */
-  chats: ChatQueues;
-}
-
-export class ChannelNotRunningError extends Error {}
-
 /** A session's report after this instance lost the connection's lease: the new owner has it. */
 export class LeaseLostError extends Error {}
 
-export interface ChannelManagerOptions {
+export interface ChannelManagerOptions extends ChannelSessionsOptions {
   /** How often enabled connections nobody owns are looked for (5 s). */
   sweepMs?: number;
-  /** How long a request to the owner (a deletion) waits for its answer (10 s). */
-  requestTimeoutMs?: number;
-}
-
-const REPLIES = 'atendi_channel_replies';
-
-/** A command's answer from the owner, to the instance that asked. */
-interface Reply {
-  replyTo: string;
-  error?: string;
 }
 
 /**
@@ -65,17 +40,14 @@ interface Reply {
  * Everything that starts or stops one connection's session runs one after another.
  */
 export class ChannelManager {
-  readonly #running = new Map<number, Running>();
+  readonly #running: Map<number, Running>;
   /** Leased, waiting out a dead owner before starting. */
   readonly #starting = new Map<number, NodeJS.Timeout>();
   /** Chat queues of connections whose webhooks this instance takes without owning them. */
   readonly #visiting = new Map<number, ChatQueues>();
   /** The tail of each connection's start and stop work. */
   readonly #lifecycle = new Map<number, Promise<unknown>>();
-  readonly #replies = new Map<string, (reply: Reply) => void>();
-  readonly #providers: Map<ProviderName, ChannelProvider>;
   #timer?: NodeJS.Timeout;
-  readonly #pending = new Set<Promise<void>>();
   #sweeping?: Promise<void>;
   #closed = false;
 
@@ -83,35 +55,31 @@ export class ChannelManager {
     private readonly deps: {
       db: DbHandle;
       leases: LeaseKeeper;
-      providers: ChannelProvider[];
+      bus: InstanceBus;
+      sessions: ChannelSessions;
       sink: ChannelSink;
       log: FastifyBaseLogger;
     },
     private readonly options: ChannelManagerOptions = {},
   ) {
-    this.#providers = new Map(deps.providers.map((provider) => [provider.name, provider]));
+    this.#running = deps.sessions.running;
     deps.leases.onLost((connectionIds, error) => {
       if (connectionIds.length === 0) return;
       deps.log.error(
         { err: error, connectionIds },
         'lease session lost: stopping the sessions it covered',
       );
-      for (const id of connectionIds) this.track(this.#abandon(id));
+      for (const id of connectionIds) deps.sessions.track(this.#abandon(id));
     });
   }
 
-  provider<T extends ChannelProvider>(name: ProviderName): T | undefined {
-    return this.#providers.get(name) as T | undefined;
-  }
-
+  /** Hears commands, takes the leases it can and starts their sessions (the bus is open). */
   async open(): Promise<void> {
-    await this.deps.leases.open();
-    await this.deps.leases.subscribe(REPLIES, (payload) => {
-      try {
-        const reply = JSON.parse(payload) as Reply;
-        this.#replies.get(reply.replyTo)?.(reply);
-      } catch {}
+    await this.deps.bus.subscribe(CHANNEL_COMMANDS, (payload) => {
+      void this.command(JSON.parse(payload) as ChannelCommand);
     });
+    await this.deps.sessions.open();
+    await this.deps.leases.open();
     await this.sweep();
     this.#timer = setInterval(() => void this.sweep(), this.options.sweepMs ?? 5_000);
     this.#timer.unref();
@@ -132,7 +100,7 @@ export class ChannelManager {
       for (const row of wanted) {
         if (this.#closed) return;
         if (this.#running.has(row.id) || this.#starting.has(row.id)) continue;
-        if (!this.#providers.has(row.provider as ProviderName)) continue;
+        if (!this.deps.sessions.provider(row.provider as ProviderName)) continue;
         const ref = { id: row.id, companyId: row.companyId, name: row.name };
         await this.#serial(row.id, () => this.#take(ref, row.provider as ProviderName));
       }
@@ -151,7 +119,7 @@ export class ChannelManager {
       return;
     }
     const timer = setTimeout(() => {
-      this.track(
+      this.deps.sessions.track(
         this.#serial(ref.id, async () => {
           if (this.#starting.get(ref.id) !== timer) return;
           this.#starting.delete(ref.id);
@@ -183,8 +151,7 @@ export class ChannelManager {
     const work = this.#command(command).catch((error) =>
       this.deps.log.error({ err: error, command }, 'channel command failed'),
     );
-    this.#pending.add(work);
-    void work.finally(() => this.#pending.delete(work));
+    this.deps.sessions.hold(work);
     return work;
   }
 
@@ -209,7 +176,7 @@ export class ChannelManager {
             () => undefined,
             (failure: unknown) => (failure instanceof Error ? failure.message : String(failure)),
           );
-        await this.deps.leases.notify(REPLIES, JSON.stringify({ replyTo, error } satisfies Reply));
+        await this.deps.sessions.answer(replyTo, error);
         return;
       }
       case 'start':
@@ -227,87 +194,6 @@ export class ChannelManager {
         await this.#serial(id, () => this.#renew(id));
         return;
     }
-  }
-
-  isRunningHere(connectionId: number): boolean {
-    return this.#running.has(connectionId);
-  }
-
-  async send(connectionId: number, message: OutboundMessage): Promise<SentMessage> {
-    const running = this.#running.get(connectionId);
-    if (!running) throw new ChannelNotRunningError();
-    return running.session.send(message);
-  }
-
-  /**
-   * Deletes a sent message for everyone through the connection's owner: this instance's session,
-   * or the owner's, asked through a command whose answer is awaited.
-   */
-  async deleteMessage(
-    connectionId: number,
-    message: { chatId: string; providerMessageId: string; fromMe: boolean },
-  ): Promise<void> {
-    const running = this.#running.get(connectionId);
-    if (running) {
-      await running.session.deleteMessage(message);
-      return;
-    }
-    if (!(await this.deps.leases.isHeld(connectionId))) throw new ChannelNotRunningError();
-    const replyTo = randomUUID();
-    const answered = new Promise<Reply>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#replies.delete(replyTo);
-        reject(new ChannelNotRunningError('the connection owner did not answer'));
-      }, this.options.requestTimeoutMs ?? 10_000);
-      this.#replies.set(replyTo, (reply) => {
-        clearTimeout(timer);
-        this.#replies.delete(replyTo);
-        resolve(reply);
-      });
-    });
-    await this.deps.leases.publish({ connectionId, action: 'delete', replyTo, ...message });
-    const reply = await answered;
-    if (reply.error !== undefined) throw new Error(reply.error);
-  }
-
-  /**
-   * Read receipts for the contact, sent in the background by the instance that owns the
-   * connection (here, or the owner through a command). Never rejects: the contact missing its
-   * blue ticks must not fail what an agent did.
-   */
-  markRead(connectionId: number, receipt: ReadReceipt): Promise<void> {
-    if (this.#closed || receipt.messages.length === 0) return Promise.resolve();
-    const running = this.#running.get(connectionId);
-    const work = (
-      running
-        ? Promise.resolve(running.session.markRead?.(receipt))
-        : this.deps.leases.publish({ connectionId, action: 'read', receipt })
-    ).catch((error) =>
-      this.deps.log.warn({ err: error, connectionId }, 'read receipts could not be sent'),
-    );
-    this.#pending.add(work);
-    void work.finally(() => this.#pending.delete(work));
-    return work;
-  }
-
-  /** The chat's profile picture through this instance's session, if it runs here. */
-  async profilePicture(
-    connectionId: number,
-    chat: { chatId: string; isGroup: boolean },
-  ): Promise<Buffer | undefined> {
-    const running = this.#running.get(connectionId);
-    if (!running?.session.profilePicture) return undefined;
-    return running.session.profilePicture(chat);
-  }
-
-  /** Background work of the channels (e.g. storing a picture) that closing waits for. */
-  track(work: Promise<unknown>): void {
-    const settled = work.then(
-      () => undefined,
-      (error) => this.deps.log.warn({ err: error }, 'channel background work failed'),
-    );
-    this.#pending.add(settled);
-    void settled.finally(() => this.#pending.delete(settled));
   }
 
   /**
@@ -340,7 +226,7 @@ export class ChannelManager {
   }
 
   async #startLocal(ref: ConnectionRef, providerName: ProviderName, renew = false) {
-    const provider = this.#providers.get(providerName)!;
+    const provider = this.deps.sessions.provider(providerName)!;
     const { sink, leases } = this.deps;
     const epoch = leases.epoch(ref.id);
     if (epoch === undefined) return;
@@ -348,25 +234,21 @@ export class ChannelManager {
       // A new login: what the provider stored of the last one goes first.
       await provider.forget?.(ref);
     }
-    const running: Running = {
-      ref,
-      provider: providerName,
-      session: undefined as unknown as ChannelSession,
-      chats: new Map(),
-    };
+    const chats: ChatQueues = new Map();
     /** Reports of a session whose lease was lost are refused: the new owner takes them. */
     const fenced = <T>(work: () => Promise<T>): Promise<T> =>
       leases.epoch(ref.id) === epoch
         ? work()
         : Promise.reject(new LeaseLostError(`connection ${ref.id} is owned elsewhere now`));
-    running.session = provider.open(ref, {
+    const session = provider.open(ref, {
       status: (update) => fenced(() => sink.status(ref, update, epoch)),
       inbound: (message) =>
-        this.#queue(running.chats, message.chatId, () => fenced(() => sink.inbound(ref, message))),
+        this.#queue(chats, message.chatId, () => fenced(() => sink.inbound(ref, message))),
       change: (change) =>
-        this.#queue(running.chats, change.chatId, () => fenced(() => sink.change(ref, change))),
+        this.#queue(chats, change.chatId, () => fenced(() => sink.change(ref, change))),
       ack: (update) => fenced(() => sink.ack(ref, update)),
     });
+    const running: Running = { ref, provider: providerName, session, chats };
     this.#running.set(ref.id, running);
     try {
       await running.session.start();
@@ -413,7 +295,7 @@ export class ChannelManager {
       return;
     }
     const row = await channelConnection(this.deps.db, connectionId);
-    if (!row?.sessionEnabled || !this.#providers.has(row.provider as ProviderName)) return;
+    if (!row?.sessionEnabled || !this.deps.sessions.provider(row.provider as ProviderName)) return;
     const ref = { id: row.id, companyId: row.companyId, name: row.name };
     await this.#take(ref, row.provider as ProviderName, true);
   }
@@ -437,8 +319,9 @@ export class ChannelManager {
     if (this.#timer) clearInterval(this.#timer);
     for (const timer of this.#starting.values()) clearTimeout(timer);
     this.#starting.clear();
-    await Promise.allSettled([...this.#pending]);
+    await this.deps.sessions.settle();
     this.#closed = true;
+    this.deps.sessions.close();
     await this.#sweeping;
     await Promise.allSettled([...this.#lifecycle.values()]);
     for (const id of [...this.#running.keys()]) {

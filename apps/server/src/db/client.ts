@@ -1,7 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { DbHandle } from './handle';
 import * as schema from './schema';
-import type { DbHandle } from './tenant';
 
 export type Db = NodePgDatabase<typeof schema>;
 

@@ -13,6 +13,7 @@ import type {
 } from 'drizzle-orm/query-builders/select.types';
 import type { Pool } from 'pg';
 import type { Db } from './client';
+import type { DbHandle } from './handle';
 
 /**
  * A hand-written statement of db/statements: its SQL takes the company id as $1, which only
@@ -26,9 +27,7 @@ export interface TenantStatement {
 /** A table that belongs to one company. */
 export type TenantTable = PgTable & { companyId: PgColumn };
 
-declare const opaque: unique symbol;
-/** The database as request contexts carry it: opaque, usable only through `tenantDb`. */
-export type DbHandle = { readonly [opaque]: 'DbHandle' };
+export type { DbHandle };
 export const toHandle = (db: Db): DbHandle => db as unknown as DbHandle;
 
 export interface TenantScope {

@@ -1,3 +1,12 @@
+/**
+ * Rate limits. A limit on a route, counted per client address (sign-in attempts a minute, sign-ups
+ * an hour), runs through @fastify/rate-limit, in Redis when REDIS_URL is set so every instance
+ * counts the same hits. The sign-in lock per e-mail stays here, hand-written: it must count only
+ * the failures of a sign-in and be cleared by a success, and the plugin can do neither (it counts
+ * every request before the route answers, and offers no way to clear a key).
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, onRouteHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from './errors';
 
@@ -58,6 +67,15 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
+/** The answer to a client past a limit: Retry-After says how many seconds to wait (at least 1). */
+const tooManyRequests = (waitMs: number) =>
+  new AppError(
+    'ERR_TOO_MANY_REQUESTS',
+    429,
+    {},
+    { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },
+  );
+
 export interface Limit {
   key: string;
   max: number;
@@ -78,13 +96,77 @@ export class RateLimiter {
     const waits = hits
       .filter((hit, index) => hit.count > limits[index]!.max)
       .map((hit) => hit.resetInMs);
-    if (waits.length > 0) {
-      const seconds = Math.max(1, Math.ceil(Math.max(...waits) / 1000));
-      throw new AppError('ERR_TOO_MANY_REQUESTS', 429, {}, { 'Retry-After': String(seconds) });
-    }
+    if (waits.length > 0) throw tooManyRequests(Math.max(...waits));
   }
 
   reset(key: string): Promise<void> {
     return this.store.reset(key);
   }
+}
+
+/** A limit on one route, counted per client address. */
+export interface RouteLimit {
+  /** `METHOD /path` as the route is registered. */
+  route: string;
+  /** Names the counter (`login:ip`), so two routes never share one. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Registers @fastify/rate-limit and puts each limit on its route, after validation (a refused
+ * body counts nothing) and before the handler. Must run before the routes are registered; a
+ * limit whose route never appears fails start-up, so a renamed route cannot lose its limit.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  { redis, limits }: { redis?: Redis; limits: RouteLimit[] },
+): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'rl:',
+    // Only Retry-After is sent, with the error below; the counts stay the server's business.
+    addHeaders: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+      'retry-after': false,
+    },
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
+    errorResponseBuilder: (_req, context) => tooManyRequests(context.ttl),
+  });
+  const pending = new Map(limits.map((limit) => [limit.route, limit]));
+  const attach: onRouteHookHandler = (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const key = `${method} ${route.url}`;
+      const limit = pending.get(key);
+      if (!limit) continue;
+      pending.delete(key);
+      const handler = app.rateLimit({
+        max: limit.max,
+        timeWindow: limit.windowMs,
+        keyGenerator: (req) => `${limit.name}:${req.ip}`,
+        // The in-memory counters keep this many addresses before forgetting the oldest.
+        cache: 100_000,
+      });
+      const existing = route.preHandler;
+      route.preHandler = [
+        ...(existing ? (Array.isArray(existing) ? existing : [existing]) : []),
+        handler,
+      ];
+    }
+  };
+  app.addHook('onRoute', attach);
+  app.addHook('onReady', async () => {
+    if (pending.size > 0) {
+      throw new Error(`rate limits on routes that do not exist: ${[...pending.keys()].join(', ')}`);
+    }
+  });
 }

@@ -1,8 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FakeWhatsAppWeb,
+  phoneMessage,
+  revokeUpdate,
+  textContent,
+} from '../../../test/fakes/whatsapp-web';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { connections, inboundSpool, messages } from '../../db/schema';
-import { FakeWhatsAppWeb, phoneMessage, revokeUpdate, textContent } from './fake-socket';
 
 /**
  * WhatsApp Web takes a message as delivered once Baileys has it, whatever the server does next.
@@ -104,8 +109,8 @@ describe('WhatsApp Web inbound durability', () => {
     fake.receive(id, message);
     await expect.poll(() => spooled(id)).toBe(1);
     // The instance lets the connection go (a restart, a lost lease) before the store succeeded.
-    await t.app.platform.channels.command({ connectionId: id, action: 'stop' });
-    expect(t.app.platform.channels.isRunningHere(id)).toBe(false);
+    await t.app.channelManager.command({ connectionId: id, action: 'stop' });
+    expect(t.app.channels.isRunningHere(id)).toBe(false);
     expect(await spooled(id)).toBe(1);
     expect(await bodies(id)).toEqual([]);
 

@@ -1,13 +1,26 @@
-import { connectionSessionSchema, idParamsSchema, pairingCodeRequestSchema } from '@atendi/shared';
-import type { Services } from '../../app';
+import {
+  type ConnectionSession,
+  connectionSessionSchema,
+  idParamsSchema,
+  pairingCodeRequestSchema,
+} from '@atendi/shared';
+import type { RequestContext } from '../../platform/auth/context';
 import { routes } from '../../platform/routes';
 import type { BaileysProvider } from './baileys.provider';
+
+/** What pairing needs of the connections' rules (channels sit below modules). */
+interface SessionStarter {
+  startSession(ctx: RequestContext, id: number): Promise<ConnectionSession>;
+}
 
 /**
  * Pairing by code, WhatsApp Web's alternative to scanning the QR: the session restarts and shows
  * an 8-character code (status PAIRING) to type on the phone under Linked devices.
  */
-export const baileysRoutes = (provider: BaileysProvider, { connections }: Services) =>
+export const baileysRoutes = (
+  provider: BaileysProvider,
+  { connections }: { connections: SessionStarter },
+) =>
   routes(async (app) => {
     app.post(
       '/whatsappsession/:id/pairing-code',

@@ -5,19 +5,19 @@ import { fileURLToPath } from 'node:url';
 import { DisconnectReason, proto } from '@whiskeysockets/baileys';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness';
-import { connectionAuthKeys, connections, contacts, messages, tickets } from '../../db/schema';
-import { tenantDb } from '../../db/tenant';
-import { systemContext } from '../../platform/auth/context';
-import { BaileysAuthStore } from './baileys.auth';
-import { CALLS_DISABLED_REPLY } from './baileys.provider';
 import {
   editUpdate,
   FakeWhatsAppWeb,
   phoneMessage,
   revokeUpdate,
   textContent,
-} from './fake-socket';
+} from '../../../test/fakes/whatsapp-web';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { connectionAuthKeys, connections, contacts, messages, tickets } from '../../db/schema';
+import { tenantDb } from '../../db/tenant';
+import { systemContext } from '../../platform/auth/context';
+import { BaileysAuthStore } from './baileys.auth';
+import { CALLS_DISABLED_REPLY } from './baileys.provider';
 
 const fake = new FakeWhatsAppWeb();
 const MAX_RETRIES = 3;
@@ -698,7 +698,7 @@ describe('WhatsApp Web messages', () => {
     const stored = (
       await t.database.db.select().from(messages).where(eq(messages.id, sent.id))
     )[0]!;
-    await t.app.platform.channels.deleteMessage(id, {
+    await t.app.channels.deleteMessage(id, {
       chatId: '5511977770060',
       providerMessageId: stored.providerMessageId!,
       fromMe: true,

@@ -1,14 +1,6 @@
 import { Readable } from 'node:stream';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness';
-import { connections, contacts, messages, tickets } from '../../db/schema';
-import { tenantDb } from '../../db/tenant';
-import { systemContext } from '../../platform/auth/context';
-import { GraphClient, GraphError } from './cloud-api.graph';
-import { changeOf } from './cloud-api.normalise';
-import { sameSecret, validSignature } from './cloud-api.provider';
-import { loadCloudApiSettings } from './cloud-api.settings';
 import {
   FakeGraphApi,
   messageWebhook,
@@ -17,7 +9,15 @@ import {
   statusWebhook,
   wamid,
   webhookPayload,
-} from './fake-graph';
+} from '../../../test/fakes/graph-api';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { connections, contacts, messages, tickets } from '../../db/schema';
+import { tenantDb } from '../../db/tenant';
+import { systemContext } from '../../platform/auth/context';
+import { GraphClient, GraphError } from './cloud-api.graph';
+import { changeOf } from './cloud-api.normalise';
+import { sameSecret, validSignature } from './cloud-api.provider';
+import { loadCloudApiSettings } from './cloud-api.settings';
 
 let t: TestServer;
 let graph: FakeGraphApi;

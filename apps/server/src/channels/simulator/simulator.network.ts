@@ -9,6 +9,7 @@ import {
 } from '../../db/schema';
 import { type DbHandle, type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
+import type { Notifier } from '../../platform/instance-bus';
 
 export const SIMULATOR_CHANNEL = 'atendi_simulator';
 const PAIRED_KEY = 'simulator:paired';
@@ -18,11 +19,6 @@ export type SimulatorSignal =
   | { type: 'inbound'; connectionId: number }
   | { type: 'paired' | 'unpaired'; connectionId: number }
   | { type: 'ack'; connectionId: number; ids: string[]; ack: number };
-
-export interface Notifier {
-  subscribe(channel: string, listener: (payload: string) => void): Promise<void>;
-  notify(channel: string, payload: string): Promise<void>;
-}
 
 export type SimulatorRow = typeof simulatorMessages.$inferSelect;
 

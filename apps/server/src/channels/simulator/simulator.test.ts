@@ -440,6 +440,6 @@ describe('simulator connection', () => {
     expect((await t.as(token).delete(`/whatsappsession/${connectionId}`)).statusCode).toBe(200);
     await expect.poll(async () => (await connectionRow()).status).toBe('DISCONNECTED');
     expect((await connectionRow()).sessionEnabled).toBe(false);
-    await expect.poll(() => t.app.platform.channels.isRunningHere(connectionId)).toBe(false);
+    await expect.poll(() => t.app.channels.isRunningHere(connectionId)).toBe(false);
   });
 });

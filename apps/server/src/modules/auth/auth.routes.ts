@@ -1,8 +1,8 @@
 import { loginSchema, sessionSchema, sessionUserSchema } from '@atendi/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../app';
 import { bearerToken } from '../../platform/auth/tokens';
 import { routes } from '../../platform/routes';
+import type { Services } from '../services';
 import type { SignedIn } from './auth.service';
 
 /** The refresh token's cookie; its name is the one the spec's clients already carry. */
@@ -30,7 +30,7 @@ export const authRoutes = ({ auth }: Services) =>
         config: { access: 'public' },
         schema: { tags: ['auth'], body: loginSchema, response: { 200: sessionSchema } },
       },
-      async (req, reply) => answer(reply, await auth.login(req.body, req.ip)),
+      async (req, reply) => answer(reply, await auth.login(req.body)),
     );
 
     app.post(

@@ -9,8 +9,8 @@ import {
   signupSchema,
 } from '@atendi/shared';
 import { z } from 'zod';
-import type { Services } from '../../app';
 import { routes } from '../../platform/routes';
+import type { Services } from '../services';
 
 const tags = ['companies'];
 const companyIdParams = z.strictObject({ companyId: idParamsSchema.shape.id });
@@ -23,7 +23,7 @@ export const companiesRoutes = ({ companies }: Services) =>
         config: { access: 'public' },
         schema: { tags, body: signupSchema, response: { 201: companySchema } },
       },
-      async (req, reply) => reply.status(201).send(await companies.signup(req.body, req.ip)),
+      async (req, reply) => reply.status(201).send(await companies.signup(req.body)),
     );
     app.get(
       '/companies',

@@ -7,8 +7,8 @@ import {
   idParamsSchema,
 } from '@atendi/shared';
 import { z } from 'zod';
-import type { Services } from '../../app';
 import { routes } from '../../platform/routes';
+import type { Services } from '../services';
 
 const tags = ['connections'];
 

@@ -7,7 +7,6 @@ import {
   hasRole,
 } from '@atendi/shared';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Platform } from '../../app';
 import { saveCloudApiSettings } from '../../channels/cloud-api/cloud-api.settings';
 import type { ConnectionRef, StatusUpdate } from '../../channels/provider';
 import { isUniqueViolation } from '../../db/errors';
@@ -17,6 +16,7 @@ import { type TenantDb, tenantDb } from '../../db/tenant';
 import { type RequestContext, systemContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import { isoRequired } from '../../platform/routes';
+import type { ServiceDeps } from '../deps';
 import { lockPlanOfCompany } from '../plans/plans.repository';
 import { presentConnection, connectionsRepository as repo } from './connections.repository';
 
@@ -26,7 +26,7 @@ export const newApiToken = () => randomBytes(32).toString('base64url');
 const notFound = () => new AppError('ERR_NO_WAPP_FOUND', 404);
 
 export class ConnectionsService {
-  constructor(private readonly platform: Platform) {}
+  constructor(private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'channels'>) {}
 
   async list(ctx: RequestContext): Promise<Connection[]> {
     const rows = await repo.list(tenantDb(ctx));
@@ -122,7 +122,7 @@ export class ConnectionsService {
       return row;
     });
     if (!deleted) throw notFound();
-    await this.platform.leases.publish({ connectionId: id, action: 'stop' });
+    await this.platform.channels.publish({ connectionId: id, action: 'stop' });
     this.platform.events.emit('connection.deleted', { companyId: ctx.companyId, connectionId: id });
   }
 
@@ -142,7 +142,7 @@ export class ConnectionsService {
     if (!row) throw notFound();
     const session = this.#session(row);
     this.platform.events.emit('connection.session', { companyId: ctx.companyId, session });
-    await this.platform.leases.publish({ connectionId: id, action: renew ? 'renew' : 'restart' });
+    await this.platform.channels.publish({ connectionId: id, action: renew ? 'renew' : 'restart' });
     return session;
   }
 
@@ -156,7 +156,7 @@ export class ConnectionsService {
       )
       .returning();
     if (!row) throw notFound();
-    await this.platform.leases.publish({ connectionId: id, action: 'logout' });
+    await this.platform.channels.publish({ connectionId: id, action: 'logout' });
     const session = this.#session(row);
     this.platform.events.emit('connection.session', { companyId: ctx.companyId, session });
     return session;

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeWhatsAppWeb } from '../../../test/fakes/whatsapp-web';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { FakeWhatsAppWeb } from '../../channels/baileys/fake-socket';
 import { connectionAuthKeys, connections } from '../../db/schema';
 
 /**
@@ -118,8 +118,8 @@ describe('/whatsappsession/:id', () => {
     fake.scan(id, '5511933330003');
     await expect.poll(async () => (await row(id)).status).toBe('CONNECTED');
     // Stopped here without a logout (as when its instance went away): the keys stay.
-    await t.app.platform.channels.command({ connectionId: id, action: 'stop' });
-    expect(t.app.platform.channels.isRunningHere(id)).toBe(false);
+    await t.app.channelManager.command({ connectionId: id, action: 'stop' });
+    expect(t.app.channels.isRunningHere(id)).toBe(false);
     expect((await credsOf(id))?.me).toBeDefined();
 
     await t.as(token).put(`/whatsappsession/${id}`);

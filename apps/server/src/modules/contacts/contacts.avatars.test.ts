@@ -36,7 +36,7 @@ const phoneWrites = (phone: string, body: string) =>
 
 const pictureOf = async (phone: string) => (await contactOf(phone))?.profilePicUrl ?? '';
 
-const askedFor = () => vi.spyOn(t.app.platform.channels, 'profilePicture');
+const askedFor = () => vi.spyOn(t.app.channels, 'profilePicture');
 
 describe('contact profile pictures', () => {
   it('a contact first seen gets its picture, stored under a generated name and served signed', async () => {
@@ -123,7 +123,7 @@ describe('contact profile pictures', () => {
   it('never holds a message back: a slow or failing picture leaves the message stored', async () => {
     let release: (value: Buffer | undefined) => void = () => {};
     const slow = vi
-      .spyOn(t.app.platform.channels, 'profilePicture')
+      .spyOn(t.app.channels, 'profilePicture')
       .mockImplementationOnce(() => new Promise((resolve) => (release = resolve)))
       .mockRejectedValueOnce(new Error('network unreachable'));
     try {

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
-import type { Platform } from '../../app';
 import type { ConnectionRef } from '../../channels/provider';
 import { contacts } from '../../db/schema';
 import { tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
 import type { Storage } from '../../platform/storage';
+import type { ServiceDeps } from '../deps';
 import { presentContact } from './contacts.repository';
 
 /**
@@ -60,7 +60,7 @@ export class ContactAvatars {
   readonly #asked = new Map<string, number>();
 
   constructor(
-    private readonly platform: Pick<Platform, 'db' | 'events' | 'storage' | 'channels'>,
+    private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'storage' | 'channels'>,
   ) {}
 
   /** Starts fetching the contact's picture when it needs one; returns at once. */

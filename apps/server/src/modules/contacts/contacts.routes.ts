@@ -10,9 +10,9 @@ import {
   idParamsSchema,
 } from '@atendi/shared';
 import { z } from 'zod';
-import type { Services } from '../../app';
 import { routes } from '../../platform/routes';
 import { multipartOf, withUploads } from '../../platform/uploads';
+import type { Services } from '../services';
 
 const tags = ['contacts'];
 

@@ -10,7 +10,6 @@ import {
   type ProviderName,
 } from '@atendi/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Platform } from '../../app';
 import { isUniqueViolation } from '../../db/errors';
 import { connections, contacts, messages, tickets } from '../../db/schema';
 import { tenantDb } from '../../db/tenant';
@@ -18,6 +17,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import { page, sliceMore } from '../../platform/routes';
 import { type MultipartSource, readFileBuffer } from '../../platform/uploads';
+import type { ServiceDeps } from '../deps';
 import { mediaOf, presentTicket, selectTickets } from '../tickets/tickets.repository';
 import { avatarKey } from './contacts.avatars';
 import { contactsOf, parseContactsCsv } from './contacts.import';
@@ -47,7 +47,7 @@ async function unique<T>(work: Promise<T>): Promise<T> {
 }
 
 export class ContactsService {
-  constructor(private readonly platform: Pick<Platform, 'events' | 'storage' | 'channels'>) {}
+  constructor(private readonly platform: Pick<ServiceDeps, 'events' | 'storage' | 'channels'>) {}
 
   async list(ctx: RequestContext, query: ContactListQuery) {
     const search = query.searchParam?.trim();

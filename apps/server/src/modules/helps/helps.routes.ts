@@ -6,8 +6,8 @@ import {
   listQuerySchema,
 } from '@atendi/shared';
 import { z } from 'zod';
-import type { Services } from '../../app';
 import { routes } from '../../platform/routes';
+import type { Services } from '../services';
 
 const tags = ['helps'];
 

@@ -1,6 +1,5 @@
 import { ACK, type MediaType, type Message, type Ticket } from '@atendi/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Platform } from '../../app';
 import type {
   AckUpdate,
   ConnectionRef,
@@ -15,6 +14,7 @@ import { type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
 import { ContactAvatars } from '../contacts/contacts.avatars';
 import { contactsRepository, presentContact } from '../contacts/contacts.repository';
+import type { ServiceDeps } from '../deps';
 import { ticketById } from '../tickets/tickets.repository';
 import { previewOf } from './messages.preview';
 import { messageById } from './messages.repository';
@@ -54,7 +54,9 @@ interface StoredRow extends Record<string, unknown> {
 export class InboundPipeline {
   readonly #avatars: ContactAvatars;
 
-  constructor(private readonly platform: Pick<Platform, 'db' | 'events' | 'storage' | 'channels'>) {
+  constructor(
+    private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'storage' | 'channels'>,
+  ) {
     this.#avatars = new ContactAvatars(platform);
   }
 

@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeGraphApi, messageWebhook, postWebhook } from '../../../test/fakes/graph-api';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { inboxFactories } from '../../../test/inbox';
-import { FakeGraphApi, messageWebhook, postWebhook } from '../../channels/cloud-api/fake-graph';
 import { connections, messages, simulatorMessages } from '../../db/schema';
 import { systemContext } from '../../platform/auth/context';
 
@@ -155,7 +155,7 @@ describe('outbound sends', () => {
       outbound.deliver(companyId, pending.id),
       outbound.deliver(companyId, pending.id),
       outbound.flushPending(companyId, cloudId),
-      t.app.platform.channels.command({
+      t.app.channelManager.command({
         connectionId: cloudId,
         action: 'send',
         companyId,

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { ACK, type Message } from '@atendi/shared';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { Platform } from '../../app';
 import { SendOutcomeUnknownError } from '../../channels/errors';
-import { ChannelNotRunningError } from '../../channels/manager';
 import type { OutboundMessage } from '../../channels/provider';
+import { ChannelNotRunningError } from '../../channels/sessions';
 import { connections, contacts, messages, tickets } from '../../db/schema';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import { type RequestContext, systemContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
+import type { ServiceDeps } from '../deps';
 import { ticketById } from '../tickets/tickets.repository';
 import { previewOf } from './messages.preview';
 import { messageById } from './messages.repository';
@@ -48,7 +48,7 @@ export interface OutboundDraft {
  */
 export class OutboundSender {
   constructor(
-    private readonly platform: Pick<Platform, 'db' | 'events' | 'storage' | 'channels' | 'leases'>,
+    private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'storage' | 'channels'>,
   ) {}
 
   async send(ctx: RequestContext, ticketId: number, draft: OutboundDraft): Promise<Message> {
@@ -135,7 +135,7 @@ export class OutboundSender {
     if (!outbound) throw new AppError('ERR_NOT_FOUND', 404);
     const { connectionId, message } = outbound;
     if (!this.platform.channels.isRunningHere(connectionId)) {
-      await this.platform.leases.publish({ connectionId, action: 'send', companyId, messageId });
+      await this.platform.channels.publish({ connectionId, action: 'send', companyId, messageId });
       return (await messageById(db, messageId, this.platform.storage))!;
     }
     // One sender only: the row moves from 'pending' to 'sending' for exactly one caller.

@@ -7,9 +7,9 @@ import {
   ticketIdParamsSchema,
 } from '@atendi/shared';
 import { z } from 'zod';
-import type { Services } from '../../app';
 import { routes } from '../../platform/routes';
 import { multipartOf, withUploads } from '../../platform/uploads';
+import type { Services } from '../services';
 
 const tags = ['messages'];
 

@@ -9,7 +9,6 @@ import {
   type Ticket,
 } from '@atendi/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Platform } from '../../app';
 import type { ReadReceipt } from '../../channels/provider';
 import { contacts, messages, tickets } from '../../db/schema';
 import { tenantDb } from '../../db/tenant';
@@ -24,6 +23,7 @@ import {
   readUploads,
   type Upload,
 } from '../../platform/uploads';
+import type { ServiceDeps } from '../deps';
 import { readableTicket } from '../tickets/tickets.access';
 import { ticketById } from '../tickets/tickets.repository';
 import { ACK_FAILED, type OutboundDraft, type OutboundSender } from './messages.outbound';
@@ -54,7 +54,7 @@ function kindOf(mimeType: string): NonNullable<OutboundDraft['media']>['kind'] {
 
 export class MessagesService {
   constructor(
-    private readonly platform: Pick<Platform, 'events' | 'storage' | 'channels'>,
+    private readonly platform: Pick<ServiceDeps, 'events' | 'storage' | 'channels'>,
     private readonly outbound: Pick<OutboundSender, 'send' | 'retry'>,
   ) {}
 

@@ -271,7 +271,7 @@ describe('read receipts', () => {
 
     const phone = '5511977770102';
     const ticket = await ticketFromPhone(phone, 'Caio');
-    const network = t.app.platform.channels.provider<SimulatorProvider>('simulator')!.network;
+    const network = t.app.channels.provider<SimulatorProvider>('simulator')!.network;
     const refusing = vi
       .spyOn(network, 'readByCompany')
       .mockRejectedValue(new Error('network unreachable'));
@@ -289,8 +289,8 @@ describe('read receipts', () => {
   it('are sent by the instance that owns the connection when another one served the agent', async () => {
     const second = await startTestServer({}, t);
     try {
-      expect(t.app.platform.channels.isRunningHere(simulatorId)).toBe(true);
-      expect(second.app.platform.channels.isRunningHere(simulatorId)).toBe(false);
+      expect(t.app.channels.isRunningHere(simulatorId)).toBe(true);
+      expect(second.app.channels.isRunningHere(simulatorId)).toBe(false);
       const phone = '5511977770103';
       const ticket = await ticketFromPhone(phone, 'Lia');
       const opened = await second.as(agentA.token).get(`/messages/${ticket.id}`);

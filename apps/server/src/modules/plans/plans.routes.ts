@@ -1,7 +1,7 @@
 import { idParamsSchema, planCreateSchema, planSchema, planUpdateSchema } from '@atendi/shared';
 import { z } from 'zod';
-import type { Services } from '../../app';
 import { routes } from '../../platform/routes';
+import type { Services } from '../services';
 
 const tags = ['plans'];
 const planList = { 200: z.array(planSchema) };

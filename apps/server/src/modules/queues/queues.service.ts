@@ -1,11 +1,11 @@
 import { hasRole, type Queue, type QueueCreate } from '@atendi/shared';
 import { asc, eq } from 'drizzle-orm';
-import type { Platform } from '../../app';
 import { isUniqueViolation } from '../../db/errors';
 import { queues } from '../../db/schema';
 import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
 import { isoRequired } from '../../platform/routes';
 
 /** The queue's token is for the company's admins, as a connection's is. */

@@ -8,9 +8,9 @@ import {
   quickMessageUpdateSchema,
 } from '@atendi/shared';
 import { z } from 'zod';
-import type { Services } from '../../app';
 import { routes } from '../../platform/routes';
 import { multipartOf, withUploads } from '../../platform/uploads';
+import type { Services } from '../services';
 
 const tags = ['quick-messages'];
 

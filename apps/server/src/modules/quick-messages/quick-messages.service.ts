@@ -9,12 +9,12 @@ import {
   quickMessageMediaFormSchema,
 } from '@atendi/shared';
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { Platform } from '../../app';
 import { isUniqueViolation } from '../../db/errors';
 import { quickMessages } from '../../db/schema';
 import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
 import { isoRequired, likePattern, page, sliceMore } from '../../platform/routes';
 import {
   discardUploads,

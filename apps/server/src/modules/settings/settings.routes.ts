@@ -1,7 +1,7 @@
 import { settingKeyParamsSchema, settingSchema, settingUpdateSchema } from '@atendi/shared';
 import { z } from 'zod';
-import type { Services } from '../../app';
 import { routes } from '../../platform/routes';
+import type { Services } from '../services';
 
 const tags = ['settings'];
 

@@ -7,11 +7,11 @@ import {
   SUPER_SETTING_KEYS,
 } from '@atendi/shared';
 import { asc, eq } from 'drizzle-orm';
-import type { Platform } from '../../app';
 import { settings } from '../../db/schema';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
 
 /** The settings a company starts with. */
 export async function seedDefaultSettings(db: TenantDb): Promise<void> {

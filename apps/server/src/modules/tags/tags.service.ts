@@ -8,12 +8,12 @@ import {
   type Ticket,
 } from '@atendi/shared';
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { Platform } from '../../app';
 import { isUniqueViolation } from '../../db/errors';
 import { tags, tickets, ticketTags } from '../../db/schema';
 import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
 import { isoRequired, likePattern, page, sliceMore } from '../../platform/routes';
 import { readableTicket } from '../tickets/tickets.access';
 import { ticketById } from '../tickets/tickets.repository';

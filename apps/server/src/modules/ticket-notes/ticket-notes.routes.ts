@@ -5,8 +5,8 @@ import {
   ticketNoteSchema,
 } from '@atendi/shared';
 import { z } from 'zod';
-import type { Services } from '../../app';
 import { routes } from '../../platform/routes';
+import type { Services } from '../services';
 
 const tags = ['ticket-notes'];
 

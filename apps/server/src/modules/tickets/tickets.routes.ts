@@ -8,8 +8,8 @@ import {
   ticketUpdateSchema,
   ticketUuidParamsSchema,
 } from '@atendi/shared';
-import type { Services } from '../../app';
 import { routes } from '../../platform/routes';
+import type { Services } from '../services';
 
 const tags = ['tickets'];
 

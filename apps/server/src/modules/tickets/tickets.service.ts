@@ -10,13 +10,13 @@ import {
   type TicketUpdate,
 } from '@atendi/shared';
 import { and, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { Platform } from '../../app';
 import { isUniqueViolation } from '../../db/errors';
 import { messages, tickets } from '../../db/schema';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden } from '../../platform/errors';
 import type { TicketAudienceBefore } from '../../platform/events';
+import type { Platform } from '../../platform/platform';
 import { page, sliceMore } from '../../platform/routes';
 import type { OutboundSender } from '../messages/messages.outbound';
 import { resolveVariables } from '../messages/messages.variables';

@@ -8,7 +8,6 @@ import {
   type UserUpdate,
 } from '@atendi/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Platform } from '../../app';
 import { isUniqueViolation } from '../../db/errors';
 import { globalDb } from '../../db/global';
 import { tickets, users } from '../../db/schema';
@@ -17,6 +16,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { emailTaken } from '../../platform/auth/credentials';
 import { hashPassword } from '../../platform/auth/passwords';
 import { AppError, forbidden } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
 import { page, sliceMore } from '../../platform/routes';
 import { lockPlanOfCompany } from '../plans/plans.repository';
 import { usersRepository as repo } from './users.repository';

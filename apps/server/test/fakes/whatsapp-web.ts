@@ -21,7 +21,10 @@ import {
   type WAMessageKey,
   type WAMessageUpdate,
 } from '@whiskeysockets/baileys';
-import type { BaileysSocket, BaileysSocketFactory } from './baileys.provider';
+import type {
+  BaileysSocket,
+  BaileysSocketFactory,
+} from '../../src/channels/baileys/baileys.provider';
 
 /**
  * WhatsApp Web as the Baileys provider sees it, for tests: sockets that emit Baileys' own event
@@ -659,7 +662,7 @@ export const revokeUpdate = (key: WAMessageKey): WAMessageUpdate => ({
 
 export type { WAMessage };
 
-/** Baileys' delivery statuses (proto.WebMessageInfo.Status), for tests outside this folder. */
+/** Baileys' delivery statuses (proto.WebMessageInfo.Status), for the tests. */
 export const WA_STATUS = proto.WebMessageInfo.Status;
 
 /** Delivery status of one of our messages (proto.WebMessageInfo.Status). */

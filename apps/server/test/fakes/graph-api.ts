@@ -1,7 +1,12 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CloudMessage, CloudStatus, CloudValue, CloudWebhook } from './cloud-api.normalise';
+import type {
+  CloudMessage,
+  CloudStatus,
+  CloudValue,
+  CloudWebhook,
+} from '../../src/channels/cloud-api/cloud-api.normalise';
 
 /**
  * The Graph API for tests: a real HTTP server on 127.0.0.1 that speaks the Cloud API's JSON

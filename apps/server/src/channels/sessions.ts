@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import type { ProviderName } from '@atendi/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { InstanceBus } from '../platform/instance-bus';
+import type { LeaseKeeper } from '../platform/leases';
+import { CHANNEL_COMMANDS, type ChannelCommand } from './commands';
+import type {
+  ChannelProvider,
+  ChannelSession,
+  ConnectionRef,
+  OutboundMessage,
+  ReadReceipt,
+  SentMessage,
+} from './provider';
+
+export type ChatQueues = Map<string, Promise<unknown>>;
+
+export interface Running {
+  ref: ConnectionRef;
+  provider: ProviderName;
+  session: ChannelSession;
+  /** The tail of each chat's queue: one chat's messages are stored in the order they came. */
+  chats: ChatQueues;
+}
+
+export class ChannelNotRunningError extends Error {}
+
+const REPLIES = 'atendi_channel_replies';
+
+/** A command's answer from the owner, to the instance that asked. */
+interface Reply {
+  replyTo: string;
+  error?: string;
+}
+
+export interface ChannelSessionsOptions {
+  /** How long a request to the owner (a deletion) waits for its answer (10 s). */
+  requestTimeoutMs?: number;
+}
+
+/**
+ * The channels as the rest of the server reaches them: through a session this instance runs,
+ * or through a command on the bus to the instance that owns the connection. Which sessions run
+ * here is the ChannelManager's business; this only finds them, so what sends (the outbound
+ * sender) never depends on what hands reports over (the manager and its sink).
+ */
+export class ChannelSessions {
+  /** Written by the ChannelManager as it starts and stops sessions. */
+  readonly running = new Map<number, Running>();
+  readonly #providers: Map<ProviderName, ChannelProvider>;
+  readonly #replies = new Map<string, (reply: Reply) => void>();
+  readonly #pending = new Set<Promise<unknown>>();
+  #closed = false;
+
+  constructor(
+    private readonly deps: {
+      providers: ChannelProvider[];
+      bus: InstanceBus;
+      leases: LeaseKeeper;
+      log: FastifyBaseLogger;
+    },
+    private readonly options: ChannelSessionsOptions = {},
+  ) {
+    this.#providers = new Map(deps.providers.map((provider) => [provider.name, provider]));
+  }
+
+  provider<T extends ChannelProvider>(name: ProviderName): T | undefined {
+    return this.#providers.get(name) as T | undefined;
+  }
+
+  /** Hears the owners' answers to this instance's requests. */
+  open(): Promise<void> {
+    return this.deps.bus.subscribe(REPLIES, (payload) => {
+      try {
+        const reply = JSON.parse(payload) as Reply;
+        this.#replies.get(reply.replyTo)?.(reply);
+      } catch {}
+    });
+  }
+
+  /** Tells every instance (this one included) about a command; the owner carries it out. */
+  publish(command: ChannelCommand): Promise<void> {
+    return this.deps.bus.notify(CHANNEL_COMMANDS, JSON.stringify(command));
+  }
+
+  /** The owner's answer to a request (`replyTo`) of another instance. */
+  answer(replyTo: string, error: string | undefined): Promise<void> {
+    return this.deps.bus.notify(REPLIES, JSON.stringify({ replyTo, error } satisfies Reply));
+  }
+
+  isRunningHere(connectionId: number): boolean {
+    return this.running.has(connectionId);
+  }
+
+  async send(connectionId: number, message: OutboundMessage): Promise<SentMessage> {
+    const running = this.running.get(connectionId);
+    if (!running) throw new ChannelNotRunningError();
+    return running.session.send(message);
+  }
+
+  /**
+   * Deletes a sent message for everyone through the connection's owner: this instance's session,
+   * or the owner's, asked through a command whose answer is awaited.
+   */
+  async deleteMessage(
+    connectionId: number,
+    message: { chatId: string; providerMessageId: string; fromMe: boolean },
+  ): Promise<void> {
+    const running = this.running.get(connectionId);
+    if (running) {
+      await running.session.deleteMessage(message);
+      return;
+    }
+    if (!(await this.deps.leases.isHeld(connectionId))) throw new ChannelNotRunningError();
+    const replyTo = randomUUID();
+    const answered = new Promise<Reply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#replies.delete(replyTo);
+        reject(new ChannelNotRunningError('the connection owner did not answer'));
+      }, this.options.requestTimeoutMs ?? 10_000);
+      this.#replies.set(replyTo, (reply) => {
+        clearTimeout(timer);
+        this.#replies.delete(replyTo);
+        resolve(reply);
+      });
+    });
+    await this.publish({ connectionId, action: 'delete', replyTo, ...message });
+    const reply = await answered;
+    if (reply.error !== undefined) throw new Error(reply.error);
+  }
+
+  /**
+   * Read receipts for the contact, sent in the background by the instance that owns the
+   * connection (here, or the owner through a command). Never rejects: the contact missing its
+   * blue ticks must not fail what an agent did.
+   */
+  markRead(connectionId: number, receipt: ReadReceipt): Promise<void> {
+    if (this.#closed || receipt.messages.length === 0) return Promise.resolve();
+    const running = this.running.get(connectionId);
+    const work = (
+      running
+        ? Promise.resolve(running.session.markRead?.(receipt))
+        : this.publish({ connectionId, action: 'read', receipt })
+    ).catch((error) =>
+      this.deps.log.warn({ err: error, connectionId }, 'read receipts could not be sent'),
+    );
+    this.hold(work);
+    return work;
+  }
+
+  /** The chat's profile picture through this instance's session, if it runs here. */
+  async profilePicture(
+    connectionId: number,
+    chat: { chatId: string; isGroup: boolean },
+  ): Promise<Buffer | undefined> {
+    const running = this.running.get(connectionId);
+    if (!running?.session.profilePicture) return undefined;
+    return running.session.profilePicture(chat);
+  }
+
+  /** Background work of the channels (e.g. storing a picture) that closing waits for. */
+  track(work: Promise<unknown>): void {
+    this.hold(
+      work.then(
+        () => undefined,
+        (error) => this.deps.log.warn({ err: error }, 'channel background work failed'),
+      ),
+    );
+  }
+
+  /** Work that settles by itself (it never rejects) and that closing waits for. */
+  hold(work: Promise<unknown>): void {
+    this.#pending.add(work);
+    void work.finally(() => this.#pending.delete(work));
+  }
+
+  /** Waits for the background work started so far. */
+  async settle(): Promise<void> {
+    await Promise.allSettled([...this.#pending]);
+  }
+
+  /** No more background work is started (read receipts are dropped). */
+  close(): void {
+    this.#closed = true;
+  }
+}

@@ -1,0 +1,54 @@
+import type { ChannelSink } from '../../channels/manager';
+import type {
+  AckUpdate,
+  ConnectionRef,
+  InboundChange,
+  InboundMessage,
+  StatusUpdate,
+} from '../../channels/provider';
+import type { ChannelSessions } from '../../channels/sessions';
+import type { ConnectionsService } from '../connections/connections.service';
+import type { InboundPipeline } from './messages.inbound';
+import type { OutboundSender } from './messages.outbound';
+
+/**
+ * Where the channels hand what providers report: the seam between the networks and the inbox.
+ * Messages, edits and ticks are stored by the inbound pipeline, statuses by the connections'
+ * rules, and a connection that comes up sends what waited for it.
+ */
+export class MessagePipeline implements ChannelSink {
+  constructor(
+    private readonly deps: {
+      inbound: Pick<InboundPipeline, 'receive' | 'change' | 'ack'>;
+      connections: Pick<ConnectionsService, 'applyStatus'>;
+      outbound: Pick<OutboundSender, 'deliver' | 'flushPending'>;
+      channels: Pick<ChannelSessions, 'track'>;
+    },
+  ) {}
+
+  inbound(ref: ConnectionRef, message: InboundMessage) {
+    return this.deps.inbound.receive(ref, message);
+  }
+
+  change(ref: ConnectionRef, change: InboundChange) {
+    return this.deps.inbound.change(ref, change);
+  }
+
+  ack(ref: ConnectionRef, update: AckUpdate) {
+    return this.deps.inbound.ack(ref, update);
+  }
+
+  /** On CONNECTED the messages stored while the connection was down are sent, in the background. */
+  async status(ref: ConnectionRef, update: StatusUpdate, epoch?: number) {
+    await this.deps.connections.applyStatus(ref, update, epoch);
+    if (update.status === 'CONNECTED') {
+      this.deps.channels.track(this.deps.outbound.flushPending(ref.companyId, ref.id));
+    }
+  }
+
+  /** A stored message this instance's session must send (a command from any instance). */
+  async sendStored(companyId: number, messageId: number) {
+    // A failure is kept on the message (ack 0, or unknown) for a person to retry.
+    await this.deps.outbound.deliver(companyId, messageId).catch(() => {});
+  }
+}

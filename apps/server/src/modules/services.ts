@@ -1,0 +1,42 @@
+import { AuthService } from './auth/auth.service';
+import { CompaniesService } from './companies/companies.service';
+import { ConnectionsService } from './connections/connections.service';
+import { ContactsService } from './contacts/contacts.service';
+import type { ServiceDeps } from './deps';
+import { HelpsService } from './helps/helps.service';
+import { InboundPipeline } from './messages/messages.inbound';
+import { OutboundSender } from './messages/messages.outbound';
+import { MessagesService } from './messages/messages.service';
+import { PlansService } from './plans/plans.service';
+import { QueuesService } from './queues/queues.service';
+import { QuickMessagesService } from './quick-messages/quick-messages.service';
+import { SettingsService } from './settings/settings.service';
+import { TagsService } from './tags/tags.service';
+import { TicketNotesService } from './ticket-notes/ticket-notes.service';
+import { TicketsService } from './tickets/tickets.service';
+import { UsersService } from './users/users.service';
+
+export type Services = ReturnType<typeof createServices>;
+
+/** Every service of the modules, each built from the parts of `deps` it uses. */
+export function createServices(deps: ServiceDeps) {
+  const outbound = new OutboundSender(deps);
+  return {
+    connections: new ConnectionsService(deps),
+    inbound: new InboundPipeline(deps),
+    outbound,
+    tickets: new TicketsService(deps, outbound),
+    messages: new MessagesService(deps, outbound),
+    contacts: new ContactsService(deps),
+    ticketNotes: new TicketNotesService(),
+    tags: new TagsService(deps),
+    quickMessages: new QuickMessagesService(deps),
+    auth: new AuthService(deps),
+    users: new UsersService(deps),
+    companies: new CompaniesService(deps),
+    plans: new PlansService(deps.db),
+    helps: new HelpsService(deps.db),
+    settings: new SettingsService(deps),
+    queues: new QueuesService(deps),
+  };
+}

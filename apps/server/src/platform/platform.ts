@@ -1,0 +1,29 @@
+import type { Config } from '../config';
+import type { DbHandle } from '../db/tenant';
+import type { SessionStore } from './auth/sessions';
+import type { TokenService } from './auth/tokens';
+import type { EventBus } from './events';
+import type { InstanceBus } from './instance-bus';
+import type { LeaseKeeper } from './leases';
+import type { RateLimiter } from './rate-limit';
+import type { Storage } from './storage';
+
+/**
+ * What the platform gives the rest of the server: no business rules. Built once per instance
+ * by the app; modules and channels take the parts they use.
+ */
+export interface Platform {
+  config: Config;
+  /** Opaque: modules reach data through tenantDb(ctx) / globalDb(platform). */
+  db: DbHandle;
+  events: EventBus;
+  tokens: TokenService;
+  sessions: SessionStore;
+  /** The sign-in lock per e-mail; limits per address sit on their routes. */
+  limiter: RateLimiter;
+  storage: Storage;
+  /** Which instance owns which connection. */
+  leases: LeaseKeeper;
+  /** Notifications between instances (channel commands, the simulator's signals). */
+  bus: InstanceBus;
+}
