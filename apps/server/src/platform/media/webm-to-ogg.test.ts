@@ -231,6 +231,12 @@ describe('webmToOgg', () => {
     expect(failureOf(webm.subarray(0, webm.length - 5))).toBe('truncated');
     expect(failureOf(webm.subarray(0, 300))).toBe('truncated');
     expect(failureOf(webm.subarray(0, 40))).toBe('truncated');
+    // A cut recording whose Cluster id is damaged: junk up to the end of a short file, which
+    // a reader that resynchronises on the next element can scan forever.
+    const junk = Buffer.from(webm.subarray(0, 2000));
+    expect(junk.readUInt32BE(263)).toBe(0x1f43b675);
+    junk[263] = 0x69;
+    expect(failureOf(junk)).toBe('truncated');
   });
 
   it('never fails in an untyped way on damaged files', () => {

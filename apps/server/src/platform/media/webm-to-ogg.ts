@@ -5,6 +5,21 @@ import { randomBytes } from 'node:crypto';
  * WhatsApp does not take; its voice notes are Ogg Opus (RFC 7845). The Opus packets are the
  * same in both containers: only the framing changes, so nothing is decoded and no quality is
  * lost.
+ *
+ * Written here rather than with mediabunny (1.61.0 was tried: it reads the Chromium recording,
+ * unknown-size clusters and laced blocks into the same packets) because it fails
+ * webm-to-ogg.test.ts on damaged uploads, being made to play what it can of a partial file:
+ * - 'refuses what it cannot convert': the recording less its last 5 bytes (cut inside its Cues)
+ *   is converted, not refused as truncated, so messages.test.ts's "keeps a WebM it cannot
+ *   rewrite" fails too; cut inside its cluster or at 300 bytes it yields no packets and no error.
+ * - 'never fails in an untyped way on damaged files': round 81 never returns. Its Matroska
+ *   reader, meeting an id that does not belong at the segment's top level in a segment whose
+ *   size runs past the end of the file, scans on for the next one and stops advancing 8 bytes
+ *   before the end: a synchronous endless loop (any cut recording whose first Cluster id is
+ *   damaged, now a case of that first test), which would freeze the server.
+ * Its Ogg writer also refuses a track without CodecPrivate (the OpusHead would be built here all
+ * the same), and its reader ignores CodecDelay and DiscardPadding, which stand in for the
+ * pre-skip and the end trim.
  */
 
 export type WebmToOggFailure = 'not-webm' | 'no-opus' | 'unsupported' | 'malformed' | 'truncated';
