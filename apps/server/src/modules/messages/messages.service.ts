@@ -65,7 +65,7 @@ export class MessagesService {
    * Opening a ticket reads it: its unread count goes to zero and the lists are told.
    */
   async list(ctx: RequestContext, ticketId: number, pageNumber: number) {
-    let ticket = await readableTicket(ctx, eq(tickets.id, ticketId));
+    let ticket = await readableTicket(ctx, { id: ticketId });
     const db = tenantDb(ctx);
     const { limit, offset } = page(pageNumber, MESSAGES_PAGE_SIZE);
     const where = conversationOf(db, ticket);
@@ -92,7 +92,7 @@ export class MessagesService {
     ticketId: number,
     input: MessageCreate | MultipartSource,
   ): Promise<Message | Message[]> {
-    const ticket = await readableTicket(ctx, eq(tickets.id, ticketId));
+    const ticket = await readableTicket(ctx, { id: ticketId });
     if (!ticket.whatsappId) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
     let draft: MessageCreate;
     let files: Upload[] = [];
@@ -149,7 +149,7 @@ export class MessagesService {
       .select({ ticketId: messages.ticketId })
       .from(messages, eq(messages.id, id));
     if (!row) throw new AppError('ERR_NOT_FOUND', 404);
-    await readableTicket(ctx, eq(tickets.id, row.ticketId));
+    await readableTicket(ctx, { id: row.ticketId });
     return this.outbound.retry(ctx, id);
   }
 
@@ -167,7 +167,7 @@ export class MessagesService {
       .limit(1);
     if (!row) throw new AppError('ERR_NOT_FOUND', 404);
     const { message } = row;
-    const ticket = await readableTicket(ctx, eq(tickets.id, message.ticketId));
+    const ticket = await readableTicket(ctx, { id: message.ticketId });
     if (!message.isDeleted) {
       if (!message.fromMe) throw new AppError('ERR_DELETE_WAPP_MSG', 400);
       // A message the network never took (failed, or still waiting) has nothing to delete there.

@@ -10,7 +10,8 @@ import { type TenantDb, tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden } from '../../platform/errors';
 import { isoRequired } from '../../platform/routes';
-import { readableTicket, ticketVisibility } from '../tickets/tickets.access';
+import { readableTicket } from '../tickets/tickets.access';
+import { ticketVisibility } from '../tickets/tickets.repository';
 
 const noteFields = {
   note: ticketNotes,
@@ -43,7 +44,7 @@ const present = ({ note, user }: NoteRow): TicketNote => ({
 /** Internal notes on a ticket: seen by whoever may read the ticket, never sent to the contact. */
 export class TicketNotesService {
   async list(ctx: RequestContext, query: TicketNoteListQuery): Promise<TicketNote[]> {
-    if (query.ticketId) await readableTicket(ctx, eq(tickets.id, query.ticketId));
+    if (query.ticketId) await readableTicket(ctx, { id: query.ticketId });
     const rows = await selectNotes(
       tenantDb(ctx),
       ctx,
@@ -56,7 +57,7 @@ export class TicketNotesService {
   }
 
   async create(ctx: RequestContext, data: TicketNoteCreate): Promise<TicketNote> {
-    const ticket = await readableTicket(ctx, eq(tickets.id, data.ticketId));
+    const ticket = await readableTicket(ctx, { id: data.ticketId });
     if (ticket.contactId !== data.contactId) {
       throw new AppError('ERR_VALIDATION', 400, {
         fields: [{ path: 'body.contactId', message: "Not the ticket's contact" }],

@@ -1,5 +1,5 @@
-import { DEFAULT_SETTINGS, SEARCH_COUNT_LIMIT, type Ticket } from '@atendi/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { DEFAULT_SETTINGS, hasRole, SEARCH_COUNT_LIMIT, type Ticket } from '@atendi/shared';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   connections,
@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
+import type { RequestContext } from '../../platform/auth/context';
 import { isoRequired } from '../../platform/routes';
 import { searchWordQueries } from '../../platform/search';
 
@@ -84,6 +85,36 @@ export function presentTicket(row: TicketRow): Ticket {
 export async function ticketById(db: TenantDb, id: number): Promise<Ticket | undefined> {
   const [row] = await selectTickets(db, eq(tickets.id, id));
   return row ? presentTicket(row) : undefined;
+}
+
+/** How a client names a ticket: its id, or the uuid of its address in the web app. */
+export type TicketRef = { id: number } | { uuid: string };
+
+/** The ticket a client names, whoever may read it. */
+export async function ticketByRef(db: TenantDb, ref: TicketRef): Promise<Ticket | undefined> {
+  const where = 'id' in ref ? eq(tickets.id, ref.id) : eq(tickets.uuid, ref.uuid);
+  const [row] = await selectTickets(db, where).limit(1);
+  return row ? presentTicket(row) : undefined;
+}
+
+/**
+ * Which tickets a caller may read: admins all of the company's; users those of their queues and
+ * their own, and with allTicket also the pending ones that have no queue yet. Lists, the
+ * conversation screen and the realtime rooms all use this one rule.
+ */
+export function ticketVisibility(ctx: RequestContext): SQL | undefined {
+  if (hasRole(ctx, 'admin')) return undefined;
+  return or(
+    eq(tickets.userId, ctx.userId),
+    ctx.queueIds.length > 0 ? inArray(tickets.queueId, ctx.queueIds) : undefined,
+    ctx.allTicket ? and(isNull(tickets.queueId), eq(tickets.status, 'pending')) : undefined,
+  );
+}
+
+/** Whether the ticket exists and the caller may read it. */
+export async function isTicketVisible(db: TenantDb, ctx: RequestContext, ticketId: number) {
+  const found = await db.count(tickets, and(eq(tickets.id, ticketId), ticketVisibility(ctx)));
+  return found > 0;
 }
 
 /** Newest activity first, in the order of tickets_company_updated_idx. */

@@ -20,7 +20,7 @@ import type { TicketAudienceBefore } from '../../platform/events';
 import { page, sliceMore } from '../../platform/routes';
 import type { OutboundSender } from '../messages/messages.outbound';
 import { resolveVariables } from '../messages/messages.variables';
-import { readableTicket, ticketVisibility } from './tickets.access';
+import { readableTicket } from './tickets.access';
 import {
   companySetting,
   exists,
@@ -30,6 +30,7 @@ import {
   onDay,
   ticketById,
   ticketsPage,
+  ticketVisibility,
   withAllTags,
 } from './tickets.repository';
 
@@ -80,11 +81,11 @@ export class TicketsService {
   }
 
   get(ctx: RequestContext, id: number): Promise<Ticket> {
-    return readableTicket(ctx, eq(tickets.id, id));
+    return readableTicket(ctx, { id });
   }
 
   getByUuid(ctx: RequestContext, uuid: string): Promise<Ticket> {
-    return readableTicket(ctx, eq(tickets.uuid, uuid));
+    return readableTicket(ctx, { uuid });
   }
 
   /**
@@ -130,7 +131,7 @@ export class TicketsService {
    * connection or another agent); then accept, return and reopen by the status asked for.
    */
   async update(ctx: RequestContext, id: number, data: TicketUpdate): Promise<Ticket> {
-    const current = await readableTicket(ctx, eq(tickets.id, id));
+    const current = await readableTicket(ctx, { id });
     const target = data.status ?? current.status;
     if (target === 'closed') return this.#resolve(ctx, current);
     if (isTransfer(ctx, current, data)) return this.#transfer(ctx, current, data);
