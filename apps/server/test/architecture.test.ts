@@ -62,7 +62,6 @@ const NOT_YET_CONVERTED = [
   'messages',
   'plans',
   'queues',
-  'quick-messages',
   'settings',
   'ticket-notes',
   'tickets',
