@@ -58,12 +58,8 @@ const NOT_YET_CONVERTED = [
   'companies',
   'connections',
   'contacts',
-  'helps',
   'messages',
   'plans',
-  'queues',
-  'settings',
-  'ticket-notes',
   'tickets',
   'users',
 ];

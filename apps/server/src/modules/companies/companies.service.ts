@@ -23,7 +23,7 @@ import { AppError, forbidden } from '../../platform/errors';
 import { platformSetting } from '../../platform/platform-settings';
 import { isoRequired, likePattern, page, sliceMore } from '../../platform/routes';
 import { presentPlan } from '../plans/plans.presenter';
-import { seedDefaultSettings } from '../settings/settings.service';
+import { seedDefaultSettings } from '../settings/settings.repository';
 
 type CompanyRow = typeof companies.$inferSelect;
 
