@@ -87,6 +87,12 @@ export async function ticketById(db: TenantDb, id: number): Promise<Ticket | und
   return row ? presentTicket(row) : undefined;
 }
 
+/** Every ticket of a contact, as the lists show them. */
+export async function ticketsOfContact(db: TenantDb, contactId: number): Promise<Ticket[]> {
+  const rows = await selectTickets(db, eq(tickets.contactId, contactId));
+  return rows.map(presentTicket);
+}
+
 /** How a client names a ticket: its id, or the uuid of its address in the web app. */
 export type TicketRef = { id: number } | { uuid: string };
 
