@@ -49,6 +49,20 @@ function violations(source: string): string[] {
   return found;
 }
 
+const QUERY_BUILDING: { why: string; test: (specifier: string) => boolean }[] = [
+  { why: 'drizzle-orm', test: (s) => s === 'drizzle-orm' || s.startsWith('drizzle-orm/') },
+  { why: 'db/schema', test: (s) => /(^|\/)db\/schema(\/|\.[cm]?[jt]s$|$)/.test(s) },
+];
+
+/** What a service (any module file but a repository or a test) must not do: build queries. */
+function serviceViolations(source: string): string[] {
+  return specifiers(source).flatMap((specifier) =>
+    QUERY_BUILDING.filter((rule) => rule.test(specifier)).map((rule) => `imports ${rule.why}`),
+  );
+}
+
+const isService = (file: string) => !/\.(repository|test)\.[cm]?[jt]sx?$/.test(file);
+
 function sourceFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
@@ -125,6 +139,63 @@ describe('what ships uses no dev dependency', () => {
         .map(packageOf)
         .filter((name): name is string => name !== undefined && dev.has(name))
         .map((name) => `${relative(SERVER_ROOT, file)}: imports ${name}`),
+    );
+    expect(broken).toEqual([]);
+  });
+});
+
+describe('services hold the rules and leave the queries to repositories', () => {
+  it('the scanner recognises drizzle and the schema however they are imported', () => {
+    const cases: [string, string[]][] = [
+      ["import { and, eq } from 'drizzle-orm';", ['imports drizzle-orm']],
+      ["import { alias } from 'drizzle-orm/pg-core';", ['imports drizzle-orm']],
+      ["import type { SQL } from 'drizzle-orm';", ['imports drizzle-orm']],
+      ["import { tickets } from '../../db/schema';", ['imports db/schema']],
+      ["import type { plans } from '../../db/schema';", ['imports db/schema']],
+      ["import { users } from '../../db/schema/users';", ['imports db/schema']],
+      ["export { tags } from '../../db/schema/index.ts';", ['imports db/schema']],
+      ["const { messages } = await import('../../db/schema');", ['imports db/schema']],
+      ["import { tenantDb } from '../../db/tenant';", []],
+      ["import { isUniqueViolation } from '../../db/errors';", []],
+      ["import { ticketById } from '../tickets/tickets.repository';", []],
+      ["import { schemaOf } from './db-schemas';", []],
+    ];
+    for (const [source, expected] of cases) {
+      expect(serviceViolations(source), source).toEqual(expected);
+    }
+  });
+
+  it('tells services from repositories and tests', () => {
+    expect(isService('modules/tags/tags.service.ts')).toBe(true);
+    expect(isService('modules/messages/messages.inbound.ts')).toBe(true);
+    expect(isService('modules/tickets/tickets.access.ts')).toBe(true);
+    expect(isService('modules/tags/tags.repository.ts')).toBe(false);
+    expect(isService('modules/tags/tags.test.ts')).toBe(false);
+  });
+
+  it('a service that queries is caught, the same code in a repository is not', () => {
+    const planted = [
+      "import { eq } from 'drizzle-orm';",
+      "import { tags } from '../../db/schema';",
+      "import { tenantDb } from '../../db/tenant';",
+      'export const tagById = (ctx, id) => tenantDb(ctx).selectFrom(tags, eq(tags.id, id));',
+    ].join('\n');
+    const scan = (file: string) => (isService(file) ? serviceViolations(planted) : []);
+    expect(scan('modules/tags/tags.service.ts')).toEqual([
+      'imports drizzle-orm',
+      'imports db/schema',
+    ]);
+    expect(scan('modules/tags/tags.repository.ts')).toEqual([]);
+  });
+
+  it('no service builds a query', () => {
+    const files = sourceFiles(join(SERVER_ROOT, 'src/modules')).filter((file) => isService(file));
+    expect(files.some((file) => file.endsWith('tickets.service.ts'))).toBe(true);
+    expect(files.some((file) => file.endsWith('messages.inbound.ts'))).toBe(true);
+    const broken = files.flatMap((file) =>
+      serviceViolations(readFileSync(file, 'utf8')).map(
+        (v) => `${relative(SERVER_ROOT, file)}: ${v}`,
+      ),
     );
     expect(broken).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { globalDb } from '../../db/global';
 import { plans, queues, settings, userQueues, users } from '../../db/schema';
 import { type TenantScope, tenantDb } from '../../db/tenant';
 import { iso } from '../../platform/routes';
-import { presentPlan } from '../plans/plans.presenter';
+import { presentPlan } from '../plans/plans.repository';
 
 /** The signed-in user as login, refresh and /auth/me answer it. */
 export async function loadSessionUser(

@@ -10,36 +10,26 @@ import {
   type Signup,
   TRIAL_DAYS,
 } from '@atendi/shared';
-import { asc, eq, ilike, or } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
 import { type GlobalDb, globalDb } from '../../db/global';
-import { companies, plans, settings, users } from '../../db/schema';
-import type { TenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { emailTaken } from '../../platform/auth/credentials';
 import { hashPassword } from '../../platform/auth/passwords';
 import { AppError, forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { platformSetting } from '../../platform/platform-settings';
-import { isoRequired, likePattern, page, sliceMore } from '../../platform/routes';
-import { presentPlan } from '../plans/plans.presenter';
-import { seedDefaultSettings } from '../settings/settings.service';
-
-type CompanyRow = typeof companies.$inferSelect;
-
-export const presentCompany = (row: CompanyRow): Company => ({
-  id: row.id,
-  name: row.name,
-  email: row.email,
-  phone: row.phone,
-  planId: row.planId,
-  status: row.status,
-  dueDate: row.dueDate,
-  recurrence: row.recurrence as Company['recurrence'],
-  schedules: row.schedules,
-  createdAt: isoRequired(row.createdAt),
-  updatedAt: isoRequired(row.updatedAt),
-});
+import { page, sliceMore } from '../../platform/routes';
+import { planById } from '../plans/plans.repository';
+import { saveSetting, seedDefaultSettings } from '../settings/settings.repository';
+import { usersRepository } from '../users/users.repository';
+import {
+  companiesByName,
+  companiesPage,
+  deleteCompany,
+  insertCompany,
+  presentCompany,
+  updateCompany,
+} from './companies.repository';
 
 /** The default opening hours (spec core 9). */
 export const DEFAULT_SCHEDULES: CompanySchedule[] = [
@@ -83,41 +73,35 @@ export async function provisionCompany(db: GlobalDb, data: NewCompany) {
   const passwordHash = data.admin ? await hashPassword(data.admin.password) : undefined;
   try {
     return await db.transaction(async (tx, tenantOf) => {
-      const [plan] = await tx.selectFrom(plans, eq(plans.id, data.planId));
-      if (!plan) throw new AppError('ERR_NO_PLAN_FOUND', 404);
-      const [company] = await tx
-        .insert(companies, {
-          name: data.name,
-          email: data.email,
-          phone: data.phone ?? null,
-          planId: data.planId,
-          status: data.status ?? true,
-          dueDate: data.dueDate ?? null,
-          trialExpiration: data.trialExpiration ?? null,
-          recurrence: data.recurrence ?? 'MENSAL',
-          schedules: DEFAULT_SCHEDULES,
-        })
-        .returning();
-      const tenant: TenantDb = tenantOf(company!.id);
+      if (!(await planById(tx, data.planId))) throw new AppError('ERR_NO_PLAN_FOUND', 404);
+      const company = await insertCompany(tx, {
+        name: data.name,
+        email: data.email,
+        phone: data.phone ?? null,
+        planId: data.planId,
+        status: data.status ?? true,
+        dueDate: data.dueDate ?? null,
+        trialExpiration: data.trialExpiration ?? null,
+        recurrence: data.recurrence ?? 'MENSAL',
+        schedules: DEFAULT_SCHEDULES,
+      });
+      const tenant = tenantOf(company.id);
       await seedDefaultSettings(tenant);
       if (data.campaignsEnabled === false) {
-        await tenant.update(settings, { value: 'false' }, eq(settings.key, 'campaignsEnabled'));
+        await saveSetting(tenant, 'campaignsEnabled', 'false');
       }
       let adminId: number | undefined;
       if (data.admin && passwordHash) {
-        const [admin] = await tenant
-          .insert(users, {
-            name: data.admin.name,
-            email: data.admin.email,
-            passwordHash,
-            profile: 'admin',
-            super: data.admin.super ?? false,
-            allTicket: 'enabled',
-          })
-          .returning({ id: users.id });
-        adminId = admin!.id;
+        adminId = await usersRepository.insert(tenant, {
+          name: data.admin.name,
+          email: data.admin.email,
+          passwordHash,
+          profile: 'admin',
+          super: data.admin.super ?? false,
+          allTicket: 'enabled',
+        });
       }
-      return { company: company!, adminId };
+      return { company, adminId };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'companies_name_key')) {
@@ -157,26 +141,17 @@ export class CompaniesService {
   }
 
   async list(query: ListQuery) {
-    const search = query.searchParam?.trim();
-    const where = search
-      ? or(ilike(companies.name, likePattern(search)), ilike(companies.email, likePattern(search)))
-      : undefined;
     const { limit, offset } = page(query.pageNumber, DEFAULT_PAGE_SIZE);
-    const [rows, total] = await Promise.all([
-      this.#db
-        .selectFrom(companies, where)
-        .orderBy(asc(companies.name))
-        .limit(limit)
-        .offset(offset),
-      this.#db.count(companies, where),
-    ]);
+    const { rows, count } = await companiesPage(this.#db, query.searchParam?.trim(), {
+      limit,
+      offset,
+    });
     const { rows: pageRows, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);
-    return { companies: pageRows.map(presentCompany), count: total, hasMore };
+    return { companies: pageRows, count, hasMore };
   }
 
   async all(): Promise<Company[]> {
-    const rows = await this.#db.selectFrom(companies).orderBy(asc(companies.name));
-    return rows.map(presentCompany);
+    return companiesByName(this.#db);
   }
 
   async get(ctx: RequestContext, id: number): Promise<Company> {
@@ -189,8 +164,8 @@ export class CompaniesService {
   /** The company with its plan, for its own admin or the super user. */
   async withPlan(ctx: RequestContext, id: number): Promise<Company & { plan: Plan }> {
     const company = await this.get(ctx, id);
-    const [plan] = await this.#db.selectFrom(plans, eq(plans.id, company.planId));
-    return { ...company, plan: presentPlan(plan!) };
+    const plan = await planById(this.#db, company.planId);
+    return { ...company, plan: plan! };
   }
 
   async create(data: CompanyCreate): Promise<Company> {
@@ -210,16 +185,11 @@ export class CompaniesService {
   async update(id: number, data: CompanyUpdate): Promise<Company> {
     const { id: _ignored, campaignsEnabled, ...changes } = data;
     if (changes.planId) await this.#requirePlan(changes.planId);
-    const row = await this.#db
+    const company = await this.#db
       .transaction(async (tx, tenantOf) => {
-        const [updated] = await tx
-          .update(companies, { ...changes, updatedAt: new Date() }, eq(companies.id, id))
-          .returning();
+        const updated = await updateCompany(tx, id, changes);
         if (updated && campaignsEnabled !== undefined) {
-          const value = String(campaignsEnabled);
-          await tenantOf(id)
-            .insert(settings, { key: 'campaignsEnabled', value })
-            .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value } });
+          await saveSetting(tenantOf(id), 'campaignsEnabled', String(campaignsEnabled));
         }
         return updated;
       })
@@ -227,16 +197,13 @@ export class CompaniesService {
         if (isUniqueViolation(error)) throw new AppError('ERR_DUPLICATED_COMPANY', 409);
         throw error;
       });
-    if (!row) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
-    return presentCompany(row);
+    if (!company) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+    return company;
   }
 
   async remove(ctx: RequestContext, id: number): Promise<void> {
     if (id === ctx.companyId) throw new AppError('ERR_NO_PERMISSION', 403);
-    const deleted = await this.#db
-      .delete(companies, eq(companies.id, id))
-      .returning({ id: companies.id });
-    if (deleted.length === 0) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+    if (!(await deleteCompany(this.#db, id))) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
     this.platform.events.emit('company.deleted', { companyId: id });
   }
 
@@ -247,11 +214,9 @@ export class CompaniesService {
   ): Promise<Company> {
     this.#ownOrSuper(ctx, id);
     if (!hasRole(ctx, 'admin')) throw forbidden();
-    const [row] = await this.#db
-      .update(companies, { schedules, updatedAt: new Date() }, eq(companies.id, id))
-      .returning();
-    if (!row) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
-    return presentCompany(row);
+    const company = await updateCompany(this.#db, id, { schedules });
+    if (!company) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+    return company;
   }
 
   /** Another company's id answers 404, as if it did not exist, unless the caller is super. */
@@ -260,8 +225,7 @@ export class CompaniesService {
   }
 
   async #requirePlan(planId: number) {
-    const [plan] = await this.#db.selectFrom(plans, eq(plans.id, planId));
-    if (!plan) throw new AppError('ERR_NO_PLAN_FOUND', 404);
+    if (!(await planById(this.#db, planId))) throw new AppError('ERR_NO_PLAN_FOUND', 404);
   }
 
   /** Sign-up is open unless the platform's super user switched 'userCreation' off. */

@@ -6,16 +6,13 @@ import {
   type ConnectionUpdate,
   hasRole,
 } from '@atendi/shared';
-import { and, eq, ne } from 'drizzle-orm';
 import { saveCloudApiSettings } from '../../channels/cloud-api/cloud-api.settings';
 import type { ConnectionRef, StatusUpdate } from '../../channels/provider';
 import { isUniqueViolation } from '../../db/errors';
 import { globalDb } from '../../db/global';
-import { connections, queues } from '../../db/schema';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import { type RequestContext, systemContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
-import { isoRequired } from '../../platform/routes';
 import type { ServiceDeps } from '../deps';
 import { lockPlanOfCompany } from '../plans/plans.repository';
 import { presentConnection, connectionsRepository as repo } from './connections.repository';
@@ -47,28 +44,25 @@ export class ConnectionsService {
         const tx = tenantOf(ctx.companyId);
         // Counted under a lock on the company, so concurrent creations cannot pass the limit.
         const plan = await lockPlanOfCompany(global, ctx.companyId);
-        if (plan && plan.connections > 0 && (await tx.count(connections)) >= plan.connections) {
+        if (plan && plan.connections > 0 && (await repo.count(tx)) >= plan.connections) {
           throw new AppError('ERR_NO_PERMISSION', 403);
         }
         // The first connection is the default one; a new default replaces the old.
-        const first = (await tx.count(connections)) === 0;
+        const first = (await repo.count(tx)) === 0;
         const isDefault = first || data.isDefault === true;
-        if (isDefault)
-          await tx.update(connections, { isDefault: false }, eq(connections.isDefault, true));
-        const [row] = await tx
-          .insert(connections, {
-            ...this.#fields(data),
-            name: data.name,
-            isDefault,
-            token: newApiToken(),
-          })
-          .returning({ id: connections.id });
-        await repo.setQueues(tx, row!.id, data.queueIds ?? []);
+        if (isDefault) await repo.clearDefault(tx);
+        const id = await repo.insert(tx, {
+          ...this.#fields(data),
+          name: data.name,
+          isDefault,
+          token: newApiToken(),
+        });
+        await repo.setQueues(tx, id, data.queueIds ?? []);
         // Write-only secrets of a Cloud API connection, kept with its session keys.
         if (data.cloudApi || data.provider === 'cloud-api') {
-          await saveCloudApiSettings(tx, row!.id, data.cloudApi ?? {});
+          await saveCloudApiSettings(tx, id, data.cloudApi ?? {});
         }
-        return row!.id;
+        return id;
       })
       .catch(translateUnique);
     return this.#announce(ctx, id, 'create');
@@ -88,18 +82,8 @@ export class ConnectionsService {
     }
     await db
       .transaction(async (tx) => {
-        if (data.isDefault) {
-          await tx.update(
-            connections,
-            { isDefault: false },
-            and(eq(connections.isDefault, true), ne(connections.id, id))!,
-          );
-        }
-        await tx.update(
-          connections,
-          { ...this.#fields(data), isDefault: data.isDefault, updatedAt: new Date() },
-          eq(connections.id, id),
-        );
+        if (data.isDefault) await repo.clearDefault(tx, id);
+        await repo.update(tx, id, { ...this.#fields(data), isDefault: data.isDefault });
         if (data.queueIds) await repo.setQueues(tx, id, data.queueIds);
         const becomesCloud = data.provider === 'cloud-api' && current.row.provider !== 'cloud-api';
         if (data.cloudApi || becomesCloud) await saveCloudApiSettings(tx, id, data.cloudApi ?? {});
@@ -111,14 +95,9 @@ export class ConnectionsService {
   async remove(ctx: RequestContext, id: number): Promise<void> {
     const db = tenantDb(ctx);
     const deleted = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .delete(connections, eq(connections.id, id))
-        .returning({ id: connections.id, isDefault: connections.isDefault });
-      if (row?.isDefault) {
-        // Another connection becomes the default, so one always exists while any do.
-        const [next] = await tx.select({ id: connections.id }).from(connections).limit(1);
-        if (next) await tx.update(connections, { isDefault: true }, eq(connections.id, next.id));
-      }
+      const row = await repo.delete(tx, id);
+      // Another connection becomes the default, so one always exists while any do.
+      if (row?.isDefault) await repo.promoteAnyToDefault(tx);
       return row;
     });
     if (!deleted) throw notFound();
@@ -131,16 +110,12 @@ export class ConnectionsService {
    * PUT (new QR, `renew`): the owner forgets the stored login first, so a new one is asked for.
    */
   async startSession(ctx: RequestContext, id: number, renew = false): Promise<ConnectionSession> {
-    const db = tenantDb(ctx);
-    const [row] = await db
-      .update(
-        connections,
-        { sessionEnabled: true, status: 'OPENING', qrcode: '', updatedAt: new Date() },
-        eq(connections.id, id),
-      )
-      .returning();
-    if (!row) throw notFound();
-    const session = this.#session(row);
+    const session = await repo.updateSession(tenantDb(ctx), id, {
+      sessionEnabled: true,
+      status: 'OPENING',
+      qrcode: '',
+    });
+    if (!session) throw notFound();
     this.platform.events.emit('connection.session', { companyId: ctx.companyId, session });
     await this.platform.channels.publish({ connectionId: id, action: renew ? 'renew' : 'restart' });
     return session;
@@ -148,16 +123,13 @@ export class ConnectionsService {
 
   /** DELETE /whatsappsession/:id: disconnects and unpairs the phone. */
   async disconnect(ctx: RequestContext, id: number): Promise<ConnectionSession> {
-    const [row] = await tenantDb(ctx)
-      .update(
-        connections,
-        { sessionEnabled: false, status: 'DISCONNECTED', qrcode: '', updatedAt: new Date() },
-        eq(connections.id, id),
-      )
-      .returning();
-    if (!row) throw notFound();
+    const session = await repo.updateSession(tenantDb(ctx), id, {
+      sessionEnabled: false,
+      status: 'DISCONNECTED',
+      qrcode: '',
+    });
+    if (!session) throw notFound();
     await this.platform.channels.publish({ connectionId: id, action: 'logout' });
-    const session = this.#session(row);
     this.platform.events.emit('connection.session', { companyId: ctx.companyId, session });
     return session;
   }
@@ -168,41 +140,20 @@ export class ConnectionsService {
    */
   async applyStatus(ref: ConnectionRef, update: StatusUpdate, epoch?: number): Promise<void> {
     const db = tenantDb(systemContext(this.platform.db, ref.companyId));
-    const [row] = await db
-      .update(
-        connections,
-        {
-          status: update.status,
-          ...(update.qrcode !== undefined ? { qrcode: update.qrcode } : {}),
-          ...(update.number !== undefined ? { number: update.number } : {}),
-          ...(update.retries !== undefined ? { retries: update.retries } : {}),
-          updatedAt: new Date(),
-        },
-        and(
-          eq(connections.id, ref.id),
-          epoch === undefined ? undefined : eq(connections.leaseEpoch, epoch),
-        )!,
-      )
-      .returning();
-    if (row) {
-      this.platform.events.emit('connection.session', {
-        companyId: ref.companyId,
-        session: this.#session(row),
-      });
+    const session = await repo.updateSession(
+      db,
+      ref.id,
+      {
+        status: update.status,
+        ...(update.qrcode !== undefined ? { qrcode: update.qrcode } : {}),
+        ...(update.number !== undefined ? { number: update.number } : {}),
+        ...(update.retries !== undefined ? { retries: update.retries } : {}),
+      },
+      epoch,
+    );
+    if (session) {
+      this.platform.events.emit('connection.session', { companyId: ref.companyId, session });
     }
-  }
-
-  #session(row: typeof connections.$inferSelect): ConnectionSession {
-    return {
-      id: row.id,
-      name: row.name,
-      status: row.status as ConnectionSession['status'],
-      qrcode: row.qrcode,
-      retries: row.retries,
-      number: row.number,
-      isDefault: row.isDefault,
-      updatedAt: isoRequired(row.updatedAt),
-    };
   }
 
   #fields(data: ConnectionUpdate) {
@@ -231,10 +182,7 @@ export class ConnectionsService {
         fields: [{ path: 'body.queueIds', message: 'Unknown queue' }],
       });
     }
-    if (
-      data.transferQueueId &&
-      (await db.count(queues, eq(queues.id, data.transferQueueId))) === 0
-    ) {
+    if (data.transferQueueId && (await repo.countQueues(db, [data.transferQueueId])) === 0) {
       throw new AppError('ERR_VALIDATION', 400, {
         fields: [{ path: 'body.transferQueueId', message: 'Unknown queue' }],
       });

@@ -1,12 +1,10 @@
 import { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
 import type { ConnectionRef } from '../../channels/provider';
-import { contacts } from '../../db/schema';
 import { tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
 import type { Storage } from '../../platform/storage';
 import type { ServiceDeps } from '../deps';
-import { presentContact } from './contacts.repository';
+import { contactsRepository } from './contacts.repository';
 
 /**
  * How long a stored picture's signed address works. The contact writing again in its second
@@ -91,26 +89,25 @@ export class ContactAvatars {
     const { storage } = this.platform;
     const stored = await storage.save(connection.companyId, type, Readable.from([image]));
     const db = tenantDb(systemContext(this.platform.db, connection.companyId));
-    let row: typeof contacts.$inferSelect | undefined;
+    let saved: Awaited<ReturnType<typeof contactsRepository.replacePicture>>;
     try {
       // Only over what was read: a picture stored meanwhile by another delivery stays.
-      [row] = await db
-        .update(
-          contacts,
-          { profilePicUrl: storage.signedPath(stored.key, AVATAR_TTL_SECONDS) },
-          and(eq(contacts.id, contact.id), eq(contacts.profilePicUrl, contact.profilePicUrl))!,
-        )
-        .returning();
+      saved = await contactsRepository.replacePicture(
+        db,
+        contact.id,
+        contact.profilePicUrl,
+        storage.signedPath(stored.key, AVATAR_TTL_SECONDS),
+      );
     } finally {
-      if (!row) await storage.remove(stored.key);
+      if (!saved) await storage.remove(stored.key);
     }
-    if (!row) return false;
+    if (!saved) return false;
     const previous = avatarKey(storage, contact.profilePicUrl);
     if (previous) await storage.remove(previous).catch(() => {});
     this.platform.events.emit('contact.saved', {
       companyId: connection.companyId,
       action: 'update',
-      contact: presentContact(row),
+      contact: saved,
     });
     return true;
   }

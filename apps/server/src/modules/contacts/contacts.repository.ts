@@ -1,15 +1,22 @@
 import { type Contact, SEARCH_COUNT_LIMIT } from '@atendi/shared';
-import { asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { contacts } from '../../db/schema';
+import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { connections, contacts, messages, tickets } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 import { isoRequired } from '../../platform/routes';
 import { searchQuery } from '../../platform/search';
+import { mediaOf } from '../tickets/tickets.repository';
 
 const SAO_PAULO = 'America/Sao_Paulo';
 
 /** A contact's columns without its search document, which only PostgreSQL reads. */
 const { searchDocument: _document, ...contactColumns } = getTableColumns(contacts);
 type ContactRow = Omit<typeof contacts.$inferSelect, 'searchDocument'>;
+type ContactChanges = Partial<
+  Pick<typeof contacts.$inferInsert, 'name' | 'number' | 'email' | 'extraInfo'>
+>;
+export type NewContact = Pick<typeof contacts.$inferInsert, 'name' | 'number' | 'email'> & {
+  whatsappId?: number;
+};
 
 export function presentContact(row: ContactRow): Contact {
   return {
@@ -30,12 +37,12 @@ export function presentContact(row: ContactRow): Contact {
  * Every word of `term` starting a word of the name or email, or a typed number anywhere in the
  * number (contacts.search_document; see searchQuery).
  */
-export function contactSearch(term: string): SQL {
+function contactSearch(term: string): SQL {
   return sql`${contacts.searchDocument} @@ ${searchQuery(term)}`;
 }
 
 /** Created from the start of `from` to the end of `to`, São Paulo days; sargable bounds. */
-export function createdBetween(from: string | undefined, to: string | undefined): SQL | undefined {
+function createdBetween(from: string | undefined, to: string | undefined): SQL | undefined {
   const start = from
     ? sql`${contacts.createdAt} >= (${from}::date)::timestamp at time zone ${SAO_PAULO}`
     : undefined;
@@ -47,13 +54,19 @@ export function createdBetween(from: string | undefined, to: string | undefined)
 
 const byName = [asc(contacts.name), asc(contacts.id)];
 
+const searching = (search: string | undefined) => (search ? contactSearch(search) : undefined);
+
 export const contactsRepository = {
-  /** A page by name and how many match; a search counts no further than SEARCH_COUNT_LIMIT. */
+  /**
+   * A page by name of the contacts matching a search and created between two days (São Paulo),
+   * and how many match; a search counts no further than SEARCH_COUNT_LIMIT.
+   */
   async page(
     db: TenantDb,
-    where: SQL | undefined,
+    filter: { search?: string; from?: string; to?: string },
     options: { limit: number; offset: number; search: boolean },
   ) {
+    const where = and(searching(filter.search), createdBetween(filter.from, filter.to));
     const [rows, count] = await Promise.all([
       db
         .select(contactColumns)
@@ -72,10 +85,10 @@ export const contactsRepository = {
     };
   },
 
-  async list(db: TenantDb, where: SQL | undefined, limit: number) {
+  async list(db: TenantDb, search: string | undefined, limit: number) {
     const rows = await db
       .select(contactColumns)
-      .from(contacts, where)
+      .from(contacts, searching(search))
       .orderBy(...byName)
       .limit(limit);
     return rows.map(presentContact);
@@ -84,5 +97,69 @@ export const contactsRepository = {
   async byId(db: TenantDb, id: number) {
     const [row] = await db.select(contactColumns).from(contacts, eq(contacts.id, id)).limit(1);
     return row;
+  },
+
+  async insert(
+    db: TenantDb,
+    data: ContactChanges & Pick<typeof contacts.$inferInsert, 'name' | 'number'>,
+  ) {
+    const [row] = await db.insert(contacts, data).returning();
+    return presentContact(row!);
+  },
+
+  async update(db: TenantDb, id: number, changes: ContactChanges) {
+    const [row] = await db
+      .update(contacts, { ...changes, updatedAt: new Date() }, eq(contacts.id, id))
+      .returning();
+    return row ? presentContact(row) : undefined;
+  },
+
+  /** Whether a contact was there to delete; its tickets and their messages go with it. */
+  async delete(db: TenantDb, id: number): Promise<boolean> {
+    const deleted = await db.delete(contacts, eq(contacts.id, id)).returning({ id: contacts.id });
+    return deleted.length > 0;
+  },
+
+  /** The storage keys of the media of every ticket of the contact. */
+  mediaOf(db: TenantDb, contactId: number) {
+    return mediaOf(
+      db,
+      sql`${messages.ticketId} in (
+      select t.id from ${tickets} t where t.company_id = ${db.companyId} and t.contact_id = ${contactId})`,
+    );
+  },
+
+  /** Inserts the numbers the company does not have yet and answers the contacts added. */
+  async insertNew(db: TenantDb, rows: NewContact[]) {
+    const added = await db
+      .insert(contacts, rows)
+      .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
+      .returning();
+    return added.map(presentContact);
+  },
+
+  /** Sets a stored picture, unless another one was stored since `expected` was read. */
+  async replacePicture(db: TenantDb, id: number, expected: string, url: string) {
+    const [row] = await db
+      .update(
+        contacts,
+        { profilePicUrl: url },
+        and(eq(contacts.id, id), eq(contacts.profilePicUrl, expected))!,
+      )
+      .returning();
+    return row ? presentContact(row) : undefined;
+  },
+
+  /** The connection whose address book is imported: the one asked for, else the default. */
+  async addressBookConnection(db: TenantDb, whatsappId: number | undefined) {
+    const [connection] = await db
+      .select({ id: connections.id, name: connections.name, provider: connections.provider })
+      .from(
+        connections,
+        whatsappId ? eq(connections.id, whatsappId) : eq(connections.isDefault, true),
+      )
+      .orderBy(connections.id)
+      .limit(1);
+    return connection;
   },
 };

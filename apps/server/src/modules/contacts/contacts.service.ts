@@ -9,31 +9,22 @@ import {
   optionalEmailField,
   type ProviderName,
 } from '@atendi/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
-import { connections, contacts, messages, tickets } from '../../db/schema';
 import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import { page, sliceMore } from '../../platform/routes';
 import { type MultipartSource, readFileBuffer } from '../../platform/uploads';
 import type { ServiceDeps } from '../deps';
-import { mediaOf, presentTicket, selectTickets } from '../tickets/tickets.repository';
+import { ticketsOfContact } from '../tickets/tickets.repository';
 import { avatarKey } from './contacts.avatars';
 import { contactsOf, parseContactsCsv } from './contacts.import';
-import {
-  contactSearch,
-  createdBetween,
-  presentContact,
-  contactsRepository as repo,
-} from './contacts.repository';
+import { type NewContact, presentContact, contactsRepository as repo } from './contacts.repository';
 
 const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 const IMPORT_BATCH = 500;
 
 const notFound = () => new AppError('ERR_NO_CONTACT_FOUND', 404);
-
-type NewContact = { name: string; number: string; email: string; whatsappId?: number };
 
 async function unique<T>(work: Promise<T>): Promise<T> {
   try {
@@ -51,18 +42,15 @@ export class ContactsService {
 
   async list(ctx: RequestContext, query: ContactListQuery) {
     const search = query.searchParam?.trim();
-    const where = and(
-      search ? contactSearch(search) : undefined,
-      query.date
-        ? createdBetween(query.date, query.date)
-        : createdBetween(query.dateStart, query.dateEnd),
-    );
+    const days = query.date
+      ? { from: query.date, to: query.date }
+      : { from: query.dateStart, to: query.dateEnd };
     const { limit, offset } = page(query.pageNumber, DEFAULT_PAGE_SIZE);
-    const { rows, count, countExact } = await repo.page(tenantDb(ctx), where, {
-      limit,
-      offset,
-      search: Boolean(search),
-    });
+    const { rows, count, countExact } = await repo.page(
+      tenantDb(ctx),
+      { search, ...days },
+      { limit, offset, search: Boolean(search) },
+    );
     const { rows: pageRows, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);
     return { contacts: pageRows, count, countExact, hasMore };
   }
@@ -70,11 +58,7 @@ export class ContactsService {
   /** Every contact for pickers, by name; capped so a huge address book cannot stall a page. */
   listAll(ctx: RequestContext, query: { name?: string; searchParam?: string }) {
     const search = (query.name ?? query.searchParam)?.trim();
-    return repo.list(
-      tenantDb(ctx),
-      search ? contactSearch(search) : undefined,
-      CONTACTS_LIST_LIMIT,
-    );
+    return repo.list(tenantDb(ctx), search, CONTACTS_LIST_LIMIT);
   }
 
   async get(ctx: RequestContext, id: number): Promise<Contact> {
@@ -84,42 +68,32 @@ export class ContactsService {
   }
 
   async create(ctx: RequestContext, data: ContactCreate): Promise<Contact> {
-    const db = tenantDb(ctx);
-    const [row] = await unique(
-      db
-        .insert(contacts, {
-          name: data.name,
-          number: data.number,
-          email: data.email ?? '',
-          extraInfo: (data.extraInfo ?? []).map(({ name, value }) => ({ name, value })),
-        })
-        .returning(),
+    const contact = await unique(
+      repo.insert(tenantDb(ctx), {
+        name: data.name,
+        number: data.number,
+        email: data.email ?? '',
+        extraInfo: (data.extraInfo ?? []).map(({ name, value }) => ({ name, value })),
+      }),
     );
-    return this.#announce(ctx, presentContact(row!), 'create');
+    return this.#announce(ctx, contact, 'create');
   }
 
   async update(ctx: RequestContext, id: number, data: ContactUpdate): Promise<Contact> {
     const db = tenantDb(ctx);
     const current = await repo.byId(db, id);
     if (!current) throw notFound();
-    const [row] = await unique(
-      db
-        .update(
-          contacts,
-          {
-            name: data.name,
-            // A group's number is its id on the network, not something to edit.
-            number: current.isGroup ? undefined : data.number,
-            email: data.email,
-            extraInfo: data.extraInfo?.map(({ name, value }) => ({ name, value })),
-            updatedAt: new Date(),
-          },
-          eq(contacts.id, id),
-        )
-        .returning(),
+    const contact = await unique(
+      repo.update(db, id, {
+        name: data.name,
+        // A group's number is its id on the network, not something to edit.
+        number: current.isGroup ? undefined : data.number,
+        email: data.email,
+        extraInfo: data.extraInfo?.map(({ name, value }) => ({ name, value })),
+      }),
     );
-    if (!row) throw notFound();
-    return this.#announce(ctx, presentContact(row), 'update');
+    if (!contact) throw notFound();
+    return this.#announce(ctx, contact, 'update');
   }
 
   /** Deletes the contact with its tickets and their messages (and the messages' files). */
@@ -127,19 +101,13 @@ export class ContactsService {
     const db = tenantDb(ctx);
     const contact = await repo.byId(db, id);
     if (!contact) throw notFound();
-    const ofContact: SQL = sql`${messages.ticketId} in (
-      select t.id from ${tickets} t where t.company_id = ${ctx.companyId} and t.contact_id = ${id})`;
     const [files, contactTickets] = await Promise.all([
-      mediaOf(db, ofContact),
-      selectTickets(db, eq(tickets.contactId, id)),
+      repo.mediaOf(db, id),
+      ticketsOfContact(db, id),
     ]);
-    const deleted = await db.delete(contacts, eq(contacts.id, id)).returning({ id: contacts.id });
-    if (deleted.length === 0) throw notFound();
-    for (const row of contactTickets) {
-      this.platform.events.emit('ticket.deleted', {
-        companyId: ctx.companyId,
-        ticket: presentTicket(row),
-      });
+    if (!(await repo.delete(db, id))) throw notFound();
+    for (const ticket of contactTickets) {
+      this.platform.events.emit('ticket.deleted', { companyId: ctx.companyId, ticket });
     }
     this.platform.events.emit('contact.deleted', { companyId: ctx.companyId, contactId: id });
     const picture = avatarKey(this.platform.storage, contact.profilePicUrl);
@@ -201,15 +169,7 @@ export class ContactsService {
    * contacts; numbers the company already has are skipped, their contacts left as they are.
    */
   async #importAddressBook(ctx: RequestContext, whatsappId: number | undefined) {
-    const db = tenantDb(ctx);
-    const [connection] = await db
-      .select({ id: connections.id, name: connections.name, provider: connections.provider })
-      .from(
-        connections,
-        whatsappId ? eq(connections.id, whatsappId) : eq(connections.isDefault, true),
-      )
-      .orderBy(connections.id)
-      .limit(1);
+    const connection = await repo.addressBookConnection(tenantDb(ctx), whatsappId);
     if (!connection) {
       throw new AppError(whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND', 404);
     }
@@ -241,12 +201,9 @@ export class ContactsService {
     let inserted = 0;
     for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
       const batch = rows.slice(start, start + IMPORT_BATCH);
-      const added = await db
-        .insert(contacts, batch)
-        .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
-        .returning();
+      const added = await repo.insertNew(db, batch);
       inserted += added.length;
-      for (const row of added) this.#announce(ctx, presentContact(row), 'create');
+      for (const contact of added) this.#announce(ctx, contact, 'create');
     }
     return inserted;
   }

@@ -1,20 +1,10 @@
 import type { Help, HelpCreate, ListQuery } from '@atendi/shared';
 import { DEFAULT_PAGE_SIZE } from '@atendi/shared';
-import { asc, eq, ilike } from 'drizzle-orm';
 import { globalDb } from '../../db/global';
-import { helps } from '../../db/schema';
 import type { DbHandle } from '../../db/tenant';
 import { AppError } from '../../platform/errors';
-import { isoRequired, likePattern, page, sliceMore } from '../../platform/routes';
-
-const present = (row: typeof helps.$inferSelect): Help => ({
-  id: row.id,
-  title: row.title,
-  description: row.description,
-  video: row.video,
-  createdAt: isoRequired(row.createdAt),
-  updatedAt: isoRequired(row.updatedAt),
-});
+import { page, sliceMore } from '../../platform/routes';
+import { allHelps, deleteHelp, helpsPage, insertHelp, updateHelp } from './helps.repository';
 
 /** Help videos: one list for every company, edited by the super user. */
 export class HelpsService {
@@ -24,40 +14,29 @@ export class HelpsService {
     return globalDb({ db: this.db });
   }
 
-  async all(): Promise<Help[]> {
-    const rows = await this.#db.selectFrom(helps).orderBy(asc(helps.title), asc(helps.id));
-    return rows.map(present);
+  all(): Promise<Help[]> {
+    return allHelps(this.#db);
   }
 
   async list(query: ListQuery) {
-    const search = query.searchParam?.trim();
-    const where = search ? ilike(helps.title, likePattern(search)) : undefined;
     const { limit, offset } = page(query.pageNumber, DEFAULT_PAGE_SIZE);
-    const rows = await this.#db
-      .selectFrom(helps, where)
-      .orderBy(asc(helps.title))
-      .limit(limit)
-      .offset(offset);
+    const rows = await helpsPage(this.#db, query.searchParam?.trim(), { limit, offset });
     const { rows: pageRows, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);
-    return { records: pageRows.map(present), hasMore };
+    return { records: pageRows, hasMore };
   }
 
-  async create(data: HelpCreate): Promise<Help> {
-    const [row] = await this.#db.insert(helps, data).returning();
-    return present(row!);
+  create(data: HelpCreate): Promise<Help> {
+    return insertHelp(this.#db, data);
   }
 
   async update(id: number, data: Partial<HelpCreate> & { id?: number }): Promise<Help> {
     const { id: _ignored, ...changes } = data;
-    const [row] = await this.#db
-      .update(helps, { ...changes, updatedAt: new Date() }, eq(helps.id, id))
-      .returning();
-    if (!row) throw new AppError('ERR_NOT_FOUND', 404);
-    return present(row);
+    const help = await updateHelp(this.#db, id, changes);
+    if (!help) throw new AppError('ERR_NOT_FOUND', 404);
+    return help;
   }
 
   async remove(id: number): Promise<void> {
-    const deleted = await this.#db.delete(helps, eq(helps.id, id)).returning({ id: helps.id });
-    if (deleted.length === 0) throw new AppError('ERR_NOT_FOUND', 404);
+    if (!(await deleteHelp(this.#db, id))) throw new AppError('ERR_NOT_FOUND', 404);
   }
 }

@@ -1,5 +1,4 @@
-import { ACK, type MediaType, type Message, type Ticket } from '@atendi/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { ACK, type MediaType, type Message } from '@atendi/shared';
 import type {
   AckUpdate,
   ConnectionRef,
@@ -8,8 +7,6 @@ import type {
   MessageKind,
 } from '../../channels/provider';
 import { isUniqueViolation } from '../../db/errors';
-import { messages } from '../../db/schema';
-import { adoptLidContact, storeInboundMessage } from '../../db/statements/inbound';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
 import { ContactAvatars } from '../contacts/contacts.avatars';
@@ -17,7 +14,15 @@ import { contactsRepository, presentContact } from '../contacts/contacts.reposit
 import type { ServiceDeps } from '../deps';
 import { ticketById } from '../tickets/tickets.repository';
 import { previewOf } from './messages.preview';
-import { messageById } from './messages.repository';
+import {
+  adoptLid,
+  applyPhoneChange,
+  isKnownMessage,
+  messageById,
+  raiseAck,
+  type StoredInboundRow,
+  storeInbound,
+} from './messages.repository';
 
 const MEDIA_TYPE: Record<MessageKind, MediaType> = {
   text: 'chat',
@@ -37,14 +42,6 @@ export function preview(message: Pick<InboundMessage, 'kind' | 'body'>): string 
 }
 
 export type InboundResult = 'stored' | 'duplicate';
-
-/** What the store statement answers: the event payloads, the media path still to be signed. */
-interface StoredRow extends Record<string, unknown> {
-  message: Omit<Message, 'mediaUrl'> & { mediaPath: string | null };
-  ticket: Ticket;
-  /** Contacts this message made: the chat's, and a group's sender. */
-  created_contacts: number[];
-}
 
 /**
  * Stores what a provider receives: idempotent on (connection, provider message id), race-free
@@ -67,7 +64,7 @@ export class InboundPipeline {
   async receive(connection: ConnectionRef, message: InboundMessage): Promise<InboundResult> {
     const db = this.#db(connection.companyId);
     // A redelivered media message must not store its file again.
-    if (message.media && (await this.#known(db, connection.id, message.providerMessageId))) {
+    if (message.media && (await isKnownMessage(db, connection.id, message.providerMessageId))) {
       return 'duplicate';
     }
     const stored = message.media
@@ -77,7 +74,7 @@ export class InboundPipeline {
           await message.media.open(),
         )
       : undefined;
-    let saved: StoredRow | undefined;
+    let saved: StoredInboundRow | undefined;
     try {
       saved = await this.#store(db, connection, message, stored?.key);
     } finally {
@@ -118,23 +115,12 @@ export class InboundPipeline {
     return 'stored';
   }
 
-  async #known(db: TenantDb, connectionId: number, providerMessageId: string) {
-    const found = await db.count(
-      messages,
-      and(
-        eq(messages.connectionId, connectionId),
-        eq(messages.providerMessageId, providerMessageId),
-      ),
-    );
-    return found > 0;
-  }
-
   async #store(
     db: TenantDb,
     connection: ConnectionRef,
     message: InboundMessage,
     mediaPath: string | undefined,
-  ): Promise<StoredRow | undefined> {
+  ): Promise<StoredInboundRow | undefined> {
     const params = [
       connection.id,
       message.chatId,
@@ -161,7 +147,7 @@ export class InboundPipeline {
     ];
     const { lid } = message.contact;
     if (!message.isGroup && lid && lid !== message.chatId) {
-      await db.run(adoptLidContact, [message.chatId, lid]).catch((error: unknown) => {
+      await adoptLid(db, message.chatId, lid).catch((error: unknown) => {
         // A concurrent delivery gave the number to another row first: keep that one.
         if (!isUniqueViolation(error)) throw error;
       });
@@ -169,9 +155,9 @@ export class InboundPipeline {
     // An empty answer is a duplicate, or a ticket a concurrent delivery created after this
     // statement's snapshot: the latter succeeds on the next try.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const [row] = await db.run<StoredRow>(storeInboundMessage, params);
+      const row = await storeInbound(db, params);
       if (row) return row;
-      if (await this.#known(db, connection.id, message.providerMessageId)) return undefined;
+      if (await isKnownMessage(db, connection.id, message.providerMessageId)) return undefined;
     }
     throw new Error('inbound message could not be stored');
   }
@@ -179,33 +165,18 @@ export class InboundPipeline {
   /** Ticks from the network; they only move forward. */
   async ack(connection: ConnectionRef, update: AckUpdate): Promise<void> {
     const db = this.#db(connection.companyId);
-    const [row] = await db
-      .update(
-        messages,
-        { ack: sql`greatest(${messages.ack}, ${update.ack})`, updatedAt: new Date() },
-        and(
-          eq(messages.connectionId, connection.id),
-          eq(messages.providerMessageId, update.providerMessageId),
-          sql`${messages.ack} < ${update.ack}`,
-        )!,
-      )
-      .returning({ id: messages.id, ticketId: messages.ticketId });
+    const row = await raiseAck(db, connection.id, update.providerMessageId, update.ack);
     if (row) await this.#announce(db, connection.companyId, row.id, row.ticketId);
   }
 
   async change(connection: ConnectionRef, change: InboundChange): Promise<void> {
     const db = this.#db(connection.companyId);
-    const where = and(
-      eq(messages.connectionId, connection.id),
-      eq(messages.providerMessageId, change.providerMessageId),
-    )!;
-    const set =
-      change.type === 'edit'
-        ? { body: change.body, isEdited: true, updatedAt: new Date() }
-        : { isDeleted: true, updatedAt: new Date() };
-    const [row] = await db
-      .update(messages, set, where)
-      .returning({ id: messages.id, ticketId: messages.ticketId });
+    const row = await applyPhoneChange(
+      db,
+      connection.id,
+      change.providerMessageId,
+      change.type === 'edit' ? { body: change.body, isEdited: true } : { isDeleted: true },
+    );
     if (row) await this.#announce(db, connection.companyId, row.id, row.ticketId);
   }
 

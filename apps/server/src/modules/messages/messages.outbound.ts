@@ -1,17 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { ACK, type Message } from '@atendi/shared';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { SendOutcomeUnknownError } from '../../channels/errors';
 import type { OutboundMessage } from '../../channels/provider';
 import { ChannelNotRunningError } from '../../channels/sessions';
-import { connections, contacts, messages, tickets } from '../../db/schema';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import { type RequestContext, systemContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../deps';
 import { ticketById } from '../tickets/tickets.repository';
 import { previewOf } from './messages.preview';
-import { messageById } from './messages.repository';
+import {
+  claimForSending,
+  markSendFailed,
+  markSent,
+  messageById,
+  messageExists,
+  messageInTicket,
+  outgoingWithChat,
+  pendingSends,
+  reopenFailed,
+  sendTargetOf,
+  settleStaleSends,
+  storeOutgoing,
+} from './messages.repository';
 
 export const ACK_FAILED = ACK.failed;
 export const ACK_PENDING = ACK.pending;
@@ -53,51 +64,32 @@ export class OutboundSender {
 
   async send(ctx: RequestContext, ticketId: number, draft: OutboundDraft): Promise<Message> {
     const db = tenantDb(ctx);
-    const [target] = await db
-      .select({ connectionId: tickets.whatsappId, provider: connections.provider })
-      .from(tickets, eq(tickets.id, ticketId))
-      .leftJoin(connections, eq(connections.id, tickets.whatsappId));
+    const target = await sendTargetOf(db, ticketId);
     if (!target) throw new AppError('ERR_NO_TICKET_FOUND', 404);
     if (!target.connectionId) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
     const quoted = draft.quotedMsgId
-      ? await db
-          .select({ id: messages.id })
-          .from(messages, and(eq(messages.id, draft.quotedMsgId), eq(messages.ticketId, ticketId)))
-      : [];
+      ? await messageInTicket(db, draft.quotedMsgId, ticketId)
+      : undefined;
 
-    const messageId = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(messages, {
-          ticketId,
-          connectionId: target.connectionId,
-          providerMessageId: CHOOSES_OWN_ID.has(target.provider ?? '')
-            ? null
-            : newProviderMessageId(),
-          body: draft.body,
-          fromMe: true,
-          read: true,
-          ack: ACK_PENDING,
-          sendState: 'pending',
-          mediaType: draft.media ? mediaTypeOf(draft.media.kind) : 'chat',
-          mediaPath: draft.media?.key ?? null,
-          mediaName: draft.media?.fileName ?? null,
-          mediaMime: draft.media?.mimeType ?? null,
-          quotedMsgId: quoted[0]?.id ?? null,
-        })
-        .returning({ id: messages.id });
-      await tx.update(
-        tickets,
-        {
-          lastMessage: previewOf({
-            mediaType: draft.media ? mediaTypeOf(draft.media.kind) : 'chat',
-            body: draft.body,
-          }),
-          updatedAt: new Date(),
-        },
-        eq(tickets.id, ticketId),
-      );
-      return row!.id;
-    });
+    const mediaType = draft.media ? mediaTypeOf(draft.media.kind) : 'chat';
+    const messageId = await storeOutgoing(
+      db,
+      ticketId,
+      {
+        connectionId: target.connectionId,
+        providerMessageId: CHOOSES_OWN_ID.has(target.provider ?? '')
+          ? null
+          : newProviderMessageId(),
+        body: draft.body,
+        ack: ACK_PENDING,
+        mediaType,
+        mediaPath: draft.media?.key ?? null,
+        mediaName: draft.media?.fileName ?? null,
+        mediaMime: draft.media?.mimeType ?? null,
+        quotedMsgId: quoted?.id ?? null,
+      },
+      previewOf({ mediaType, body: draft.body }),
+    );
     await this.#announce(db, ctx.companyId, messageId, 'create');
     return this.deliver(ctx.companyId, messageId);
   }
@@ -108,17 +100,9 @@ export class OutboundSender {
    */
   async retry(ctx: RequestContext, messageId: number): Promise<Message> {
     const db = tenantDb(ctx);
-    const [reopened] = await db
-      .update(
-        messages,
-        { sendState: 'pending', ack: ACK_PENDING, updatedAt: new Date() },
-        // Leaving the failed ack is the claim: a concurrent retry finds nothing to reopen.
-        and(eq(messages.id, messageId), eq(messages.fromMe, true), eq(messages.ack, ACK_FAILED))!,
-      )
-      .returning({ id: messages.id });
-    if (!reopened) {
-      const found = await db.count(messages, eq(messages.id, messageId));
-      if (found === 0) throw new AppError('ERR_NOT_FOUND', 404);
+    // Leaving the failed ack is the claim: a concurrent retry finds nothing to reopen.
+    if (!(await reopenFailed(db, messageId))) {
+      if (!(await messageExists(db, messageId))) throw new AppError('ERR_NOT_FOUND', 404);
       throw new AppError('ERR_VALIDATION', 409);
     }
     await this.#announce(db, ctx.companyId, messageId, 'update');
@@ -139,40 +123,15 @@ export class OutboundSender {
       return (await messageById(db, messageId, this.platform.storage))!;
     }
     // One sender only: the row moves from 'pending' to 'sending' for exactly one caller.
-    const [claimed] = await db
-      .update(
-        messages,
-        { sendState: 'sending', updatedAt: new Date() },
-        and(
-          eq(messages.id, messageId),
-          eq(messages.sendState, 'pending'),
-          // An agent deleted it before it could be sent.
-          eq(messages.isDeleted, false),
-        )!,
-      )
-      .returning({ id: messages.id });
-    if (!claimed) return (await messageById(db, messageId, this.platform.storage))!;
+    if (!(await claimForSending(db, messageId)))
+      return (await messageById(db, messageId, this.platform.storage))!;
     try {
       const sent = await this.platform.channels.send(connectionId, message);
-      await db.update(
-        messages,
-        {
-          providerMessageId: sent.providerMessageId,
-          // A tick the network reported meanwhile is kept.
-          ack: sql`greatest(${messages.ack}, ${sent.ack})`,
-          sendState: 'sent',
-          updatedAt: new Date(),
-        },
-        eq(messages.id, messageId),
-      );
+      await markSent(db, messageId, sent);
     } catch (error) {
       // With our own id a second send is the same message to the network: safe to repeat.
       const unknown = error instanceof SendOutcomeUnknownError && !message.providerMessageId;
-      await db.update(
-        messages,
-        { ack: ACK_FAILED, sendState: unknown ? 'unknown' : 'failed', updatedAt: new Date() },
-        eq(messages.id, messageId),
-      );
+      await markSendFailed(db, messageId, unknown ? 'unknown' : 'failed');
       await this.#announce(db, companyId, messageId, 'update');
       if (error instanceof ChannelNotRunningError)
         throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
@@ -189,57 +148,22 @@ export class OutboundSender {
    */
   async flushPending(companyId: number, connectionId: number): Promise<void> {
     const db = tenantDb(systemContext(this.platform.db, companyId));
-    const ofConnection = and(eq(messages.connectionId, connectionId), eq(messages.fromMe, true));
-    const stale = and(
-      ofConnection,
-      eq(messages.sendState, 'sending'),
-      lt(messages.updatedAt, new Date(Date.now() - STALE_SENDING_MS)),
+    const interrupted = await settleStaleSends(
+      db,
+      connectionId,
+      new Date(Date.now() - STALE_SENDING_MS),
     );
-    await db.update(
-      messages,
-      { sendState: 'pending', updatedAt: new Date() },
-      and(stale, sql`${messages.providerMessageId} is not null`)!,
-    );
-    const interrupted = await db
-      .update(
-        messages,
-        { sendState: 'unknown', ack: ACK_FAILED, updatedAt: new Date() },
-        and(stale, sql`${messages.providerMessageId} is null`)!,
-      )
-      .returning({ id: messages.id });
     for (const { id } of interrupted) await this.#announce(db, companyId, id, 'update');
-    const pending = await db
-      .select({ id: messages.id })
-      .from(
-        messages,
-        and(
-          ofConnection,
-          eq(messages.sendState, 'pending'),
-          // An agent deleted it before it could be sent.
-          eq(messages.isDeleted, false),
-        ),
-      )
-      .orderBy(asc(messages.id))
-      .limit(500);
+    // An agent may have deleted one before it could be sent: that one stays unsent.
+    const pending = await pendingSends(db, connectionId, 500);
     for (const { id } of pending) await this.deliver(companyId, id).catch(() => {});
   }
 
   async #outbound(db: TenantDb, messageId: number) {
-    const [row] = await db
-      .select({
-        message: messages,
-        number: contacts.number,
-        isGroup: contacts.isGroup,
-      })
-      .from(messages, eq(messages.id, messageId))
-      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId));
+    const row = await outgoingWithChat(db, messageId);
     const connectionId = row?.message.connectionId;
     if (!row || !connectionId) return undefined;
-    const { message } = row;
-    const quoted = message.quotedMsgId
-      ? (await db.selectFrom(messages, eq(messages.id, message.quotedMsgId)))[0]
-      : undefined;
+    const { message, quoted } = row;
     const outbound: OutboundMessage = {
       ...(message.providerMessageId ? { providerMessageId: message.providerMessageId } : {}),
       chatId: row.number,

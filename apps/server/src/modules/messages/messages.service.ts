@@ -8,9 +8,7 @@ import {
   messageFormSchema,
   type Ticket,
 } from '@atendi/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { ReadReceipt } from '../../channels/provider';
-import { contacts, messages, tickets } from '../../db/schema';
 import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
@@ -28,11 +26,13 @@ import { readableTicket } from '../tickets/tickets.access';
 import { ticketById } from '../tickets/tickets.repository';
 import { ACK_FAILED, type OutboundDraft, type OutboundSender } from './messages.outbound';
 import {
-  conversationOf,
-  conversationOrder,
+  conversationPage,
+  markMessageDeleted,
+  markTicketRead,
   messageById,
+  messageWithChat,
   presentMessage,
-  selectMessages,
+  ticketIdOfMessage,
 } from './messages.repository';
 import { resolveVariables } from './messages.variables';
 
@@ -65,14 +65,10 @@ export class MessagesService {
    * Opening a ticket reads it: its unread count goes to zero and the lists are told.
    */
   async list(ctx: RequestContext, ticketId: number, pageNumber: number) {
-    let ticket = await readableTicket(ctx, eq(tickets.id, ticketId));
+    let ticket = await readableTicket(ctx, { id: ticketId });
     const db = tenantDb(ctx);
     const { limit, offset } = page(pageNumber, MESSAGES_PAGE_SIZE);
-    const where = conversationOf(db, ticket);
-    const [rows, count] = await Promise.all([
-      selectMessages(db, where).orderBy(conversationOrder).limit(limit).offset(offset),
-      db.count(messages, where),
-    ]);
+    const { rows, count } = await conversationPage(db, ticket, { limit, offset });
     const { rows: pageRows, hasMore } = sliceMore(rows, MESSAGES_PAGE_SIZE);
     if (ticket.unreadMessages > 0) ticket = await this.#markRead(ctx, ticket);
     return {
@@ -92,7 +88,7 @@ export class MessagesService {
     ticketId: number,
     input: MessageCreate | MultipartSource,
   ): Promise<Message | Message[]> {
-    const ticket = await readableTicket(ctx, eq(tickets.id, ticketId));
+    const ticket = await readableTicket(ctx, { id: ticketId });
     if (!ticket.whatsappId) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
     let draft: MessageCreate;
     let files: Upload[] = [];
@@ -145,11 +141,9 @@ export class MessagesService {
 
   /** Sends a message that failed (ack 0) again, under the id it was first sent with. */
   async retry(ctx: RequestContext, id: number): Promise<Message> {
-    const [row] = await tenantDb(ctx)
-      .select({ ticketId: messages.ticketId })
-      .from(messages, eq(messages.id, id));
-    if (!row) throw new AppError('ERR_NOT_FOUND', 404);
-    await readableTicket(ctx, eq(tickets.id, row.ticketId));
+    const ticketId = await ticketIdOfMessage(tenantDb(ctx), id);
+    if (ticketId === undefined) throw new AppError('ERR_NOT_FOUND', 404);
+    await readableTicket(ctx, { id: ticketId });
     return this.outbound.retry(ctx, id);
   }
 
@@ -159,15 +153,10 @@ export class MessagesService {
    */
   async remove(ctx: RequestContext, id: number): Promise<Message> {
     const db = tenantDb(ctx);
-    const [row] = await db
-      .select({ message: messages, chatId: contacts.number, isGroup: contacts.isGroup })
-      .from(messages, eq(messages.id, id))
-      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .limit(1);
+    const row = await messageWithChat(db, id);
     if (!row) throw new AppError('ERR_NOT_FOUND', 404);
     const { message } = row;
-    const ticket = await readableTicket(ctx, eq(tickets.id, message.ticketId));
+    const ticket = await readableTicket(ctx, { id: message.ticketId });
     if (!message.isDeleted) {
       if (!message.fromMe) throw new AppError('ERR_DELETE_WAPP_MSG', 400);
       // A message the network never took (failed, or still waiting) has nothing to delete there.
@@ -188,7 +177,7 @@ export class MessagesService {
             throw new AppError('ERR_DELETE_WAPP_MSG', 400);
           });
       }
-      await db.update(messages, { isDeleted: true, updatedAt: new Date() }, eq(messages.id, id));
+      await markMessageDeleted(db, id);
     }
     const deleted = (await messageById(db, id, this.platform.storage))!;
     this.platform.events.emit('message.saved', {
@@ -213,30 +202,8 @@ export class MessagesService {
 
   async #markRead(ctx: RequestContext, ticket: Ticket): Promise<Ticket> {
     const db = tenantDb(ctx);
-    const seen = await db.transaction(async (tx) => {
-      // Reading is not activity: the ticket keeps its place in the lists.
-      await tx.update(
-        tickets,
-        { unreadMessages: 0, updatedAt: sql`${tickets.updatedAt}` },
-        eq(tickets.id, ticket.id),
-      );
-      return tx
-        .update(
-          messages,
-          { read: true },
-          and(
-            eq(messages.ticketId, ticket.id),
-            eq(messages.read, false),
-            eq(messages.fromMe, false),
-          )!,
-        )
-        .returning({
-          id: messages.id,
-          connectionId: messages.connectionId,
-          providerMessageId: messages.providerMessageId,
-          participant: messages.participant,
-        });
-    });
+    // Reading is not activity: the ticket keeps its place in the lists.
+    const seen = await markTicketRead(db, ticket.id);
     const read = (await ticketById(db, ticket.id)) ?? { ...ticket, unreadMessages: 0 };
     this.platform.events.emit('ticket.saved', {
       companyId: ctx.companyId,

@@ -1,7 +1,59 @@
-import { eq } from 'drizzle-orm';
+import type { Plan, PlanCreate } from '@atendi/shared';
+import { asc, eq } from 'drizzle-orm';
 import { type GlobalDb, globalDb } from '../../db/global';
 import { companies, plans } from '../../db/schema';
 import type { TenantScope } from '../../db/tenant';
+
+export const presentPlan = (plan: typeof plans.$inferSelect): Plan => ({
+  id: plan.id,
+  name: plan.name,
+  users: plan.users,
+  connections: plan.connections,
+  queues: plan.queues,
+  value: plan.value,
+  useCampaigns: plan.useCampaigns,
+  useSchedules: plan.useSchedules,
+  useInternalChat: plan.useInternalChat,
+  useExternalApi: plan.useExternalApi,
+  useKanban: plan.useKanban,
+  useOpenAi: plan.useOpenAi,
+  useIntegrations: plan.useIntegrations,
+});
+
+/** The catalogue, cheapest first. */
+export async function plansByPrice(db: GlobalDb): Promise<Plan[]> {
+  const rows = await db.selectFrom(plans).orderBy(asc(plans.value), asc(plans.id));
+  return rows.map(presentPlan);
+}
+
+export async function planById(db: GlobalDb, id: number): Promise<Plan | undefined> {
+  const [row] = await db.selectFrom(plans, eq(plans.id, id));
+  return row ? presentPlan(row) : undefined;
+}
+
+export async function insertPlan(db: GlobalDb, data: PlanCreate): Promise<Plan> {
+  const [row] = await db.insert(plans, data).returning();
+  return presentPlan(row!);
+}
+
+export async function updatePlan(db: GlobalDb, id: number, data: Partial<PlanCreate>) {
+  const [row] = await db
+    .update(plans, { ...data, updatedAt: new Date() }, eq(plans.id, id))
+    .returning();
+  return row ? presentPlan(row) : undefined;
+}
+
+/** Whether a plan was there to delete. */
+export async function deletePlan(db: GlobalDb, id: number): Promise<boolean> {
+  const deleted = await db.delete(plans, eq(plans.id, id)).returning({ id: plans.id });
+  return deleted.length > 0;
+}
+
+/** Whether some company is on the plan. */
+export async function planInUse(db: GlobalDb, id: number): Promise<boolean> {
+  const [inUse] = await db.selectFrom(companies, eq(companies.planId, id)).limit(1);
+  return inUse !== undefined;
+}
 
 /** The plan of the caller's company (limits on users, connections and queues). */
 export async function planOfCompany(scope: TenantScope) {

@@ -1,11 +1,16 @@
 import type { Plan, PlanCreate } from '@atendi/shared';
-import { asc, eq } from 'drizzle-orm';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { globalDb } from '../../db/global';
-import { companies, plans } from '../../db/schema';
 import type { DbHandle } from '../../db/tenant';
 import { AppError } from '../../platform/errors';
-import { presentPlan } from './plans.presenter';
+import {
+  deletePlan,
+  insertPlan,
+  planById,
+  planInUse,
+  plansByPrice,
+  updatePlan,
+} from './plans.repository';
 
 const duplicatedName = () =>
   new AppError('ERR_VALIDATION', 409, { fields: [{ path: 'body.name', message: 'Duplicated' }] });
@@ -14,23 +19,23 @@ const duplicatedName = () =>
 export class PlansService {
   constructor(private readonly db: DbHandle) {}
 
-  async list(): Promise<Plan[]> {
-    const rows = await globalDb({ db: this.db })
-      .selectFrom(plans)
-      .orderBy(asc(plans.value), asc(plans.id));
-    return rows.map(presentPlan);
+  get #db() {
+    return globalDb({ db: this.db });
+  }
+
+  list(): Promise<Plan[]> {
+    return plansByPrice(this.#db);
   }
 
   async get(id: number): Promise<Plan> {
-    const [row] = await globalDb({ db: this.db }).selectFrom(plans, eq(plans.id, id));
-    if (!row) throw new AppError('ERR_NO_PLAN_FOUND', 404);
-    return presentPlan(row);
+    const plan = await planById(this.#db, id);
+    if (!plan) throw new AppError('ERR_NO_PLAN_FOUND', 404);
+    return plan;
   }
 
   async create(data: PlanCreate): Promise<Plan> {
     try {
-      const [row] = await globalDb({ db: this.db }).insert(plans, data).returning();
-      return presentPlan(row!);
+      return await insertPlan(this.#db, data);
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicatedName();
       throw error;
@@ -41,11 +46,9 @@ export class PlansService {
     const { ...changes } = data as Partial<PlanCreate> & { id?: number };
     delete (changes as { id?: number }).id;
     try {
-      const [row] = await globalDb({ db: this.db })
-        .update(plans, { ...changes, updatedAt: new Date() }, eq(plans.id, id))
-        .returning();
-      if (!row) throw new AppError('ERR_NO_PLAN_FOUND', 404);
-      return presentPlan(row);
+      const plan = await updatePlan(this.#db, id, changes);
+      if (!plan) throw new AppError('ERR_NO_PLAN_FOUND', 404);
+      return plan;
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicatedName();
       throw error;
@@ -53,12 +56,10 @@ export class PlansService {
   }
 
   async remove(id: number): Promise<void> {
-    const db = globalDb({ db: this.db });
-    const [inUse] = await db.selectFrom(companies, eq(companies.planId, id)).limit(1);
-    if (inUse) throw new AppError('ERR_PLAN_IN_USE', 409);
+    const db = this.#db;
+    if (await planInUse(db, id)) throw new AppError('ERR_PLAN_IN_USE', 409);
     try {
-      const deleted = await db.delete(plans, eq(plans.id, id)).returning({ id: plans.id });
-      if (deleted.length === 0) throw new AppError('ERR_NO_PLAN_FOUND', 404);
+      if (!(await deletePlan(db, id))) throw new AppError('ERR_NO_PLAN_FOUND', 404);
     } catch (error) {
       if (isForeignKeyViolation(error)) throw new AppError('ERR_PLAN_IN_USE', 409);
       throw error;

@@ -8,22 +8,29 @@ import {
   type QuickMessageUpdate,
   quickMessageMediaFormSchema,
 } from '@atendi/shared';
-import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
-import { quickMessages } from '../../db/schema';
 import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { isoRequired, likePattern, page, sliceMore } from '../../platform/routes';
+import { isoRequired, page, sliceMore } from '../../platform/routes';
 import {
   discardUploads,
   type MultipartSource,
   parseFields,
   readUploads,
 } from '../../platform/uploads';
+import {
+  deleteQuickMessage,
+  insertQuickMessage,
+  type QuickMessageRow,
+  quickMessageById,
+  quickMessagesOf,
+  quickMessagesPage,
+  updateQuickMessage,
+} from './quick-messages.repository';
 
-type Row = typeof quickMessages.$inferSelect;
+type Row = QuickMessageRow;
 
 const MEDIA_RULES = { fileFields: ['file'], maxFiles: 1, types: MEDIA_UPLOAD_TYPES };
 const notFound = () => new AppError('ERR_NOT_FOUND', 404);
@@ -37,12 +44,6 @@ function duplicateShortcode(error: unknown): never {
     throw new AppError('ERR_DUPLICATED_SHORTCODE', 409);
   }
   throw error;
-}
-
-/** What a caller sees: the company's shared ('geral') replies and its own; admins all. */
-function visible(ctx: RequestContext): SQL | undefined {
-  if (hasRole(ctx, 'admin')) return undefined;
-  return or(eq(quickMessages.geral, true), eq(quickMessages.userId, ctx.userId));
 }
 
 export class QuickMessagesService {
@@ -79,41 +80,20 @@ export class QuickMessagesService {
   }
 
   async list(ctx: RequestContext, query: QuickMessageListQuery) {
-    const db = tenantDb(ctx);
-    const search = query.searchParam?.trim();
-    const where = and(
-      visible(ctx),
-      query.userId
-        ? or(eq(quickMessages.geral, true), eq(quickMessages.userId, query.userId))
-        : undefined,
-      search
-        ? or(
-            ilike(quickMessages.shortcode, likePattern(search)),
-            ilike(quickMessages.message, likePattern(search)),
-          )
-        : undefined,
-    );
     const { limit, offset } = page(query.pageNumber, DEFAULT_PAGE_SIZE);
-    const [rows, count] = await Promise.all([
-      db
-        .selectFrom(quickMessages, where)
-        .orderBy(asc(quickMessages.shortcode), asc(quickMessages.id))
-        .limit(limit)
-        .offset(offset),
-      db.count(quickMessages, where),
-    ]);
+    const { rows, count } = await quickMessagesPage(
+      tenantDb(ctx),
+      ctx,
+      { userId: query.userId, search: query.searchParam?.trim() },
+      { limit, offset },
+    );
     const { rows: pageRows, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);
     return { records: pageRows.map((row) => this.#present(row)), count, hasMore };
   }
 
   /** For the '/' picker of the message input: shared ones and the caller's own. */
   async listAll(ctx: RequestContext): Promise<QuickMessage[]> {
-    const rows = await tenantDb(ctx)
-      .selectFrom(
-        quickMessages,
-        or(eq(quickMessages.geral, true), eq(quickMessages.userId, ctx.userId)),
-      )
-      .orderBy(asc(quickMessages.shortcode));
+    const rows = await quickMessagesOf(tenantDb(ctx), ctx.userId);
     return rows.map((row) => this.#present(row));
   }
 
@@ -122,40 +102,29 @@ export class QuickMessagesService {
   }
 
   async create(ctx: RequestContext, data: QuickMessageCreate): Promise<QuickMessage> {
-    const [row] = await tenantDb(ctx)
-      .insert(quickMessages, {
-        shortcode: data.shortcode,
-        message: data.message ?? '',
-        geral: data.geral ?? false,
-        userId: ctx.userId,
-      })
-      .returning()
-      .catch(duplicateShortcode);
-    return this.#announce(ctx, 'create', this.#present(row!), row!.userId);
+    const row = await insertQuickMessage(tenantDb(ctx), {
+      shortcode: data.shortcode,
+      message: data.message ?? '',
+      geral: data.geral ?? false,
+      userId: ctx.userId,
+    }).catch(duplicateShortcode);
+    return this.#announce(ctx, 'create', this.#present(row), row.userId);
   }
 
   async update(ctx: RequestContext, id: number, data: QuickMessageUpdate): Promise<QuickMessage> {
     await this.#editable(ctx, id);
-    const [row] = await tenantDb(ctx)
-      .update(
-        quickMessages,
-        {
-          shortcode: data.shortcode,
-          message: data.message,
-          geral: data.geral,
-          updatedAt: new Date(),
-        },
-        eq(quickMessages.id, id),
-      )
-      .returning()
-      .catch(duplicateShortcode);
+    const row = await updateQuickMessage(tenantDb(ctx), id, {
+      shortcode: data.shortcode,
+      message: data.message,
+      geral: data.geral,
+    }).catch(duplicateShortcode);
     if (!row) throw notFound();
     return this.#announce(ctx, 'update', this.#present(row), row.userId);
   }
 
   async remove(ctx: RequestContext, id: number): Promise<void> {
     const current = await this.#editable(ctx, id);
-    await tenantDb(ctx).delete(quickMessages, eq(quickMessages.id, id));
+    await deleteQuickMessage(tenantDb(ctx), id);
     if (current.mediaPath) await this.platform.storage.remove(current.mediaPath).catch(() => {});
     this.platform.events.emit('quickMessage.deleted', {
       companyId: ctx.companyId,
@@ -182,13 +151,10 @@ export class QuickMessagesService {
           fields: [{ path: 'body.file', message: 'Required' }],
         });
       }
-      const [row] = await tenantDb(ctx)
-        .update(
-          quickMessages,
-          { mediaPath: file.key, mediaName: file.fileName, updatedAt: new Date() },
-          eq(quickMessages.id, id),
-        )
-        .returning();
+      const row = await updateQuickMessage(tenantDb(ctx), id, {
+        mediaPath: file.key,
+        mediaName: file.fileName,
+      });
       if (!row) throw notFound();
       if (current.mediaPath) await this.platform.storage.remove(current.mediaPath).catch(() => {});
       return this.#announce(ctx, 'update', this.#present(row), row.userId);
@@ -200,20 +166,16 @@ export class QuickMessagesService {
 
   async detachMedia(ctx: RequestContext, id: number): Promise<QuickMessage> {
     const current = await this.#editable(ctx, id);
-    const [row] = await tenantDb(ctx)
-      .update(
-        quickMessages,
-        { mediaPath: null, mediaName: null, updatedAt: new Date() },
-        eq(quickMessages.id, id),
-      )
-      .returning();
+    const row = (await updateQuickMessage(tenantDb(ctx), id, {
+      mediaPath: null,
+      mediaName: null,
+    }))!;
     if (current.mediaPath) await this.platform.storage.remove(current.mediaPath).catch(() => {});
-    return this.#announce(ctx, 'update', this.#present(row!), row!.userId);
+    return this.#announce(ctx, 'update', this.#present(row), row.userId);
   }
 
   async #readable(ctx: RequestContext, id: number): Promise<Row> {
-    const db = tenantDb(ctx);
-    const [row] = await db.selectFrom(quickMessages, eq(quickMessages.id, id));
+    const row = await quickMessageById(tenantDb(ctx), id);
     if (!row) throw notFound();
     if (!hasRole(ctx, 'admin') && !row.geral && row.userId !== ctx.userId) throw forbidden();
     return row;

@@ -6,32 +6,18 @@ import {
   type SettingKey,
   SUPER_SETTING_KEYS,
 } from '@atendi/shared';
-import { asc, eq } from 'drizzle-orm';
-import { settings } from '../../db/schema';
-import { type TenantDb, tenantDb } from '../../db/tenant';
+import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-
-/** The settings a company starts with. */
-export async function seedDefaultSettings(db: TenantDb): Promise<void> {
-  await db
-    .insert(
-      settings,
-      Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })),
-    )
-    .onConflictDoNothing();
-}
+import { saveSetting, settingByKey, storedSettings } from './settings.repository';
 
 export class SettingsService {
   constructor(private readonly platform: Platform) {}
 
   /** The company's settings; the super-only ones (payment key, sign-up switch) only for super. */
   async list(ctx: RequestContext): Promise<Setting[]> {
-    const rows = await tenantDb(ctx)
-      .select({ key: settings.key, value: settings.value })
-      .from(settings)
-      .orderBy(asc(settings.key));
+    const rows = await storedSettings(tenantDb(ctx));
     const stored = new Map(rows.map((row) => [row.key, row.value]));
     const keys = new Set([...Object.keys(DEFAULT_SETTINGS), ...stored.keys()]);
     return [...keys]
@@ -51,13 +37,8 @@ export class SettingsService {
       });
     }
     const db = tenantDb(ctx);
-    await db.insert(settings, { key, value: parsed.data }).onConflictDoUpdate({
-      target: [settings.companyId, settings.key],
-      set: { value: parsed.data, updatedAt: new Date() },
-    });
-    const [row] = await db
-      .select({ key: settings.key, value: settings.value })
-      .from(settings, eq(settings.key, key));
+    await saveSetting(db, key, parsed.data);
+    const row = await settingByKey(db, key);
     if (!row) throw new AppError('ERR_NO_SETTING_FOUND', 404);
     // A secret value never travels on the realtime channel.
     if (!SECRET_SETTING_KEYS.includes(key)) {

@@ -1,5 +1,11 @@
-import { DEFAULT_SETTINGS, SEARCH_COUNT_LIMIT, type Ticket } from '@atendi/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  DEFAULT_SETTINGS,
+  hasRole,
+  SEARCH_COUNT_LIMIT,
+  type Ticket,
+  type TicketStatus,
+} from '@atendi/shared';
+import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   connections,
@@ -15,6 +21,7 @@ import {
   users,
 } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
+import type { RequestContext } from '../../platform/auth/context';
 import { isoRequired } from '../../platform/routes';
 import { searchWordQueries } from '../../platform/search';
 
@@ -84,6 +91,42 @@ export function presentTicket(row: TicketRow): Ticket {
 export async function ticketById(db: TenantDb, id: number): Promise<Ticket | undefined> {
   const [row] = await selectTickets(db, eq(tickets.id, id));
   return row ? presentTicket(row) : undefined;
+}
+
+/** Every ticket of a contact, as the lists show them. */
+export async function ticketsOfContact(db: TenantDb, contactId: number): Promise<Ticket[]> {
+  const rows = await selectTickets(db, eq(tickets.contactId, contactId));
+  return rows.map(presentTicket);
+}
+
+/** How a client names a ticket: its id, or the uuid of its address in the web app. */
+export type TicketRef = { id: number } | { uuid: string };
+
+/** The ticket a client names, whoever may read it. */
+export async function ticketByRef(db: TenantDb, ref: TicketRef): Promise<Ticket | undefined> {
+  const where = 'id' in ref ? eq(tickets.id, ref.id) : eq(tickets.uuid, ref.uuid);
+  const [row] = await selectTickets(db, where).limit(1);
+  return row ? presentTicket(row) : undefined;
+}
+
+/**
+ * Which tickets a caller may read: admins all of the company's; users those of their queues and
+ * their own, and with allTicket also the pending ones that have no queue yet. Lists, the
+ * conversation screen and the realtime rooms all use this one rule.
+ */
+export function ticketVisibility(ctx: RequestContext): SQL | undefined {
+  if (hasRole(ctx, 'admin')) return undefined;
+  return or(
+    eq(tickets.userId, ctx.userId),
+    ctx.queueIds.length > 0 ? inArray(tickets.queueId, ctx.queueIds) : undefined,
+    ctx.allTicket ? and(isNull(tickets.queueId), eq(tickets.status, 'pending')) : undefined,
+  );
+}
+
+/** Whether the ticket exists and the caller may read it. */
+export async function isTicketVisible(db: TenantDb, ctx: RequestContext, ticketId: number) {
+  const found = await db.count(tickets, and(eq(tickets.id, ticketId), ticketVisibility(ctx)));
+  return found > 0;
 }
 
 /** Newest activity first, in the order of tickets_company_updated_idx. */
@@ -219,6 +262,111 @@ export const exists = {
       .limit(1)
       .then((rows) => rows[0]),
 };
+
+/** What the ticket lists filter by; each field narrows the list when given. */
+export interface TicketListFilter {
+  /** Only the caller's own tickets and the waiting line (the working lists). */
+  workingList: boolean;
+  status?: TicketStatus;
+  /** Tickets of these queues, and those with no queue yet (in every queue's waiting line). */
+  queueIds?: number[];
+  users?: number[];
+  /** Tickets that carry every one of these tags. */
+  tags?: number[];
+  withUnreadMessages?: boolean;
+  /** Created on this São Paulo day. */
+  date?: string;
+  /** Last active on this São Paulo day. */
+  updatedAt?: string;
+  search?: string;
+}
+
+/**
+ * A page of the tickets the caller may read that `filter` keeps (see ticketsPage), newest
+ * activity first.
+ */
+export async function listedTickets(
+  db: TenantDb,
+  ctx: RequestContext,
+  filter: TicketListFilter,
+  options: { limit: number; offset: number },
+) {
+  const { search } = filter;
+  const conditions: (SQL | undefined)[] = [
+    ticketVisibility(ctx),
+    filter.workingList ? workingList(ctx, filter.status) : undefined,
+    filter.status ? eq(tickets.status, filter.status) : undefined,
+    filter.queueIds?.length
+      ? or(inArray(tickets.queueId, filter.queueIds), isNull(tickets.queueId))
+      : undefined,
+    filter.users?.length ? inArray(tickets.userId, filter.users) : undefined,
+    filter.tags?.length ? withAllTags(filter.tags) : undefined,
+    filter.withUnreadMessages ? gt(tickets.unreadMessages, 0) : undefined,
+    filter.date ? onDay(tickets.createdAt, filter.date) : undefined,
+    filter.updatedAt ? onDay(tickets.updatedAt, filter.updatedAt) : undefined,
+    search ? await matchingSearch(db, search) : undefined,
+  ];
+  return ticketsPage(db, and(...conditions), { ...options, search: Boolean(search) });
+}
+
+/**
+ * The caller's own tickets and the waiting line. Written for the status asked, so the planner is
+ * not handed a condition the status filter already decides (the waiting line is all pending).
+ */
+function workingList(ctx: RequestContext, status: TicketStatus | undefined): SQL | undefined {
+  if (status === 'pending') return undefined;
+  if (status) return eq(tickets.userId, ctx.userId);
+  return or(eq(tickets.userId, ctx.userId), eq(tickets.status, 'pending'));
+}
+
+export type TicketChanges = Partial<
+  Pick<
+    typeof tickets.$inferInsert,
+    'status' | 'userId' | 'queueId' | 'whatsappId' | 'useIntegration' | 'promptId' | 'integrationId'
+  >
+>;
+
+/**
+ * Inserts a live ticket, unless the contact already has one (the partial unique index
+ * tickets_one_live_per_contact decides): then undefined.
+ */
+export async function insertLiveTicket(
+  db: TenantDb,
+  data: Pick<
+    typeof tickets.$inferInsert,
+    'contactId' | 'whatsappId' | 'queueId' | 'userId' | 'status' | 'isGroup'
+  >,
+) {
+  const [row] = await db.insert(tickets, data).onConflictDoNothing().returning({ id: tickets.id });
+  return row?.id;
+}
+
+/** Applies a change only if the ticket is still in status `from`; says whether it did. */
+export async function moveTicket(
+  db: TenantDb,
+  id: number,
+  from: TicketStatus,
+  set: TicketChanges,
+): Promise<boolean> {
+  const moved = await db
+    .update(
+      tickets,
+      { ...set, updatedAt: new Date() },
+      and(eq(tickets.id, id), eq(tickets.status, from))!,
+    )
+    .returning({ id: tickets.id });
+  return moved.length > 0;
+}
+
+/** Deletes a ticket with its messages. */
+export async function deleteTicket(db: TenantDb, id: number) {
+  await db.delete(tickets, eq(tickets.id, id));
+}
+
+/** Storage keys of a ticket's media, to remove once its rows are gone. */
+export function mediaOfTicket(db: TenantDb, id: number) {
+  return mediaOf(db, eq(messages.ticketId, id));
+}
 
 /** Storage keys of a set of tickets' media, to remove once the rows are gone. */
 export async function mediaOf(db: TenantDb, where: SQL) {

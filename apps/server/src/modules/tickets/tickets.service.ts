@@ -9,9 +9,7 @@ import {
   type TicketStatus,
   type TicketUpdate,
 } from '@atendi/shared';
-import { and, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
-import { messages, tickets } from '../../db/schema';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden } from '../../platform/errors';
@@ -20,17 +18,18 @@ import type { Platform } from '../../platform/platform';
 import { page, sliceMore } from '../../platform/routes';
 import type { OutboundSender } from '../messages/messages.outbound';
 import { resolveVariables } from '../messages/messages.variables';
-import { readableTicket, ticketVisibility } from './tickets.access';
+import { readableTicket } from './tickets.access';
 import {
   companySetting,
+  deleteTicket,
   exists,
+  insertLiveTicket,
+  listedTickets,
   liveTicketOf,
-  matchingSearch,
-  mediaOf,
-  onDay,
+  mediaOfTicket,
+  moveTicket,
+  type TicketChanges,
   ticketById,
-  ticketsPage,
-  withAllTags,
 } from './tickets.repository';
 
 const LIVE: TicketStatus[] = ['open', 'pending'];
@@ -49,42 +48,37 @@ export class TicketsService {
   ) {}
 
   async list(ctx: RequestContext, query: TicketListQuery) {
-    const db = tenantDb(ctx);
     const search = query.searchParam?.trim();
     const showAll = query.showAll === true && can(ctx, 'tickets:showAll', ctx.planFlags);
-    const conditions: (SQL | undefined)[] = [
-      ticketVisibility(ctx),
-      // The working lists show the caller's tickets and the waiting line; show-all (admins) and
-      // searches show everything the caller may read.
-      showAll || search ? undefined : workingList(ctx, query.status),
-      query.status ? eq(tickets.status, query.status) : undefined,
-      // Tickets with no queue yet are in every queue's waiting line.
-      query.queueIds?.length
-        ? or(inArray(tickets.queueId, query.queueIds), isNull(tickets.queueId))
-        : undefined,
-      query.users?.length ? inArray(tickets.userId, query.users) : undefined,
-      query.tags?.length ? withAllTags(query.tags) : undefined,
-      query.withUnreadMessages ? gt(tickets.unreadMessages, 0) : undefined,
-      query.date ? onDay(tickets.createdAt, query.date) : undefined,
-      query.updatedAt ? onDay(tickets.updatedAt, query.updatedAt) : undefined,
-      search ? await matchingSearch(db, search) : undefined,
-    ];
     const { limit, offset } = page(query.pageNumber, TICKETS_PAGE_SIZE);
-    const { rows, count, countExact } = await ticketsPage(db, and(...conditions), {
-      limit,
-      offset,
-      search: Boolean(search),
-    });
+    const { rows, count, countExact } = await listedTickets(
+      tenantDb(ctx),
+      ctx,
+      {
+        // The working lists show the caller's tickets and the waiting line; show-all (admins)
+        // and searches show everything the caller may read.
+        workingList: !(showAll || search),
+        status: query.status,
+        queueIds: query.queueIds,
+        users: query.users,
+        tags: query.tags,
+        withUnreadMessages: query.withUnreadMessages,
+        date: query.date,
+        updatedAt: query.updatedAt,
+        search,
+      },
+      { limit, offset },
+    );
     const { rows: pageRows, hasMore } = sliceMore(rows, TICKETS_PAGE_SIZE);
     return { tickets: pageRows, count, countExact, hasMore };
   }
 
   get(ctx: RequestContext, id: number): Promise<Ticket> {
-    return readableTicket(ctx, eq(tickets.id, id));
+    return readableTicket(ctx, { id });
   }
 
   getByUuid(ctx: RequestContext, uuid: string): Promise<Ticket> {
-    return readableTicket(ctx, eq(tickets.uuid, uuid));
+    return readableTicket(ctx, { uuid });
   }
 
   /**
@@ -110,19 +104,16 @@ export class TicketsService {
 
     const live = await liveTicketOf(db, contact.id);
     if (live) throw otherOpenTicket(live);
-    const [row] = await db
-      .insert(tickets, {
-        contactId: contact.id,
-        whatsappId,
-        queueId: data.queueId ?? null,
-        userId,
-        status,
-        isGroup: contact.isGroup,
-      })
-      .onConflictDoNothing()
-      .returning({ id: tickets.id });
-    if (!row) throw otherOpenTicket(await liveTicketOf(db, contact.id, whatsappId));
-    return this.#announce(db, ctx, row.id);
+    const id = await insertLiveTicket(db, {
+      contactId: contact.id,
+      whatsappId,
+      queueId: data.queueId ?? null,
+      userId,
+      status,
+      isGroup: contact.isGroup,
+    });
+    if (!id) throw otherOpenTicket(await liveTicketOf(db, contact.id, whatsappId));
+    return this.#announce(db, ctx, id);
   }
 
   /**
@@ -130,7 +121,7 @@ export class TicketsService {
    * connection or another agent); then accept, return and reopen by the status asked for.
    */
   async update(ctx: RequestContext, id: number, data: TicketUpdate): Promise<Ticket> {
-    const current = await readableTicket(ctx, eq(tickets.id, id));
+    const current = await readableTicket(ctx, { id });
     const target = data.status ?? current.status;
     if (target === 'closed') return this.#resolve(ctx, current);
     if (isTransfer(ctx, current, data)) return this.#transfer(ctx, current, data);
@@ -148,8 +139,8 @@ export class TicketsService {
     const db = tenantDb(ctx);
     const ticket = await ticketById(db, id);
     if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
-    const files = await mediaOf(db, eq(messages.ticketId, id));
-    await db.delete(tickets, eq(tickets.id, id));
+    const files = await mediaOfTicket(db, id);
+    await deleteTicket(db, id);
     this.platform.events.emit('ticket.deleted', { companyId: ctx.companyId, ticket });
     await Promise.all(files.map((key) => this.platform.storage.remove(key).catch(() => {})));
   }
@@ -251,16 +242,10 @@ export class TicketsService {
    * at once do not both win. A live ticket that already exists for the contact on the target
    * connection answers ERR_OTHER_OPEN_TICKET.
    */
-  async #move(db: TenantDb, current: Ticket, set: Partial<typeof tickets.$inferInsert>) {
-    let moved: { id: number }[];
+  async #move(db: TenantDb, current: Ticket, set: TicketChanges) {
+    let moved: boolean;
     try {
-      moved = await db
-        .update(
-          tickets,
-          { ...set, updatedAt: new Date() },
-          and(eq(tickets.id, current.id), eq(tickets.status, current.status))!,
-        )
-        .returning({ id: tickets.id });
+      moved = await moveTicket(db, current.id, current.status, set);
     } catch (error) {
       if (isUniqueViolation(error, 'tickets_one_live_per_contact')) {
         throw otherOpenTicket(
@@ -269,7 +254,7 @@ export class TicketsService {
       }
       throw error;
     }
-    if (moved.length === 0) {
+    if (!moved) {
       const now = await ticketById(db, current.id);
       if (now && LIVE.includes(now.status)) throw otherOpenTicket(now);
       throw new AppError('ERR_NO_TICKET_FOUND', 404);
@@ -313,16 +298,6 @@ export class TicketsService {
     });
     return ticket;
   }
-}
-
-/**
- * The caller's own tickets and the waiting line. Written for the status asked, so the planner is
- * not handed a condition the status filter already decides (the waiting line is all pending).
- */
-function workingList(ctx: RequestContext, status: TicketStatus | undefined): SQL | undefined {
-  if (status === 'pending') return undefined;
-  if (status) return eq(tickets.userId, ctx.userId);
-  return or(eq(tickets.userId, ctx.userId), eq(tickets.status, 'pending'));
 }
 
 /** A new queue, a new connection, another agent than the caller, or a transfer asked for. */

@@ -1,6 +1,6 @@
 import { USER_ONLINE_WINDOW_MS, type User } from '@atendi/shared';
-import { asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { connections, queues, userQueues, users } from '../../db/schema';
+import { and, asc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { connections, queues, tickets, userQueues, users } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 import { isoRequired, likePattern } from '../../platform/routes';
 
@@ -28,6 +28,13 @@ const userFields = {
   online,
   queues: queuesOfUser,
 };
+
+type UserChanges = Partial<
+  Pick<
+    typeof users.$inferInsert,
+    'name' | 'email' | 'passwordHash' | 'profile' | 'allTicket' | 'whatsappId'
+  >
+>;
 
 type UserRow = {
   [K in keyof typeof userFields]: (typeof userFields)[K] extends SQL<infer T>
@@ -66,6 +73,47 @@ export const usersRepository = {
   async byId(db: TenantDb, id: number): Promise<User | undefined> {
     const [row] = await db.select(userFields).from(users, eq(users.id, id)).limit(1);
     return row ? present(row) : undefined;
+  },
+
+  count(db: TenantDb) {
+    return db.count(users);
+  },
+
+  async insert(
+    db: TenantDb,
+    data: Pick<typeof users.$inferInsert, 'name' | 'email' | 'passwordHash'> &
+      Partial<Pick<typeof users.$inferInsert, 'profile' | 'super' | 'allTicket' | 'whatsappId'>>,
+  ): Promise<number> {
+    const [row] = await db.insert(users, data).returning({ id: users.id });
+    return row!.id;
+  },
+
+  async update(db: TenantDb, id: number, changes: UserChanges) {
+    await db.update(users, { ...changes, updatedAt: new Date() }, eq(users.id, id));
+  },
+
+  /** Whether a user was there to delete. */
+  async delete(db: TenantDb, id: number): Promise<boolean> {
+    const deleted = await db.delete(users, eq(users.id, id)).returning({ id: users.id });
+    return deleted.length > 0;
+  },
+
+  /** The user's open tickets go back to the waiting line, with no agent. */
+  async releaseOpenTickets(db: TenantDb, userId: number) {
+    await db.update(
+      tickets,
+      { status: 'pending', userId: null },
+      and(eq(tickets.userId, userId), eq(tickets.status, 'open'), isNotNull(tickets.userId))!,
+    );
+  },
+
+  async lastSeenOf(db: TenantDb, id: number) {
+    const [row] = await db.select({ lastSeenAt: users.lastSeenAt }).from(users, eq(users.id, id));
+    return row;
+  },
+
+  async setLastSeen(db: TenantDb, id: number, at: Date | null) {
+    await db.update(users, { lastSeenAt: at }, eq(users.id, id));
   },
 
   passwordHashOf(db: TenantDb, id: number) {

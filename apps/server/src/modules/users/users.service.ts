@@ -7,10 +7,8 @@ import {
   type UserCreate,
   type UserUpdate,
 } from '@atendi/shared';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
 import { globalDb } from '../../db/global';
-import { tickets, users } from '../../db/schema';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { emailTaken } from '../../platform/auth/credentials';
@@ -60,21 +58,19 @@ export class UsersService {
       globalDb(ctx).transaction(async (global, tenantOf) => {
         const tx = tenantOf(ctx.companyId);
         const plan = await lockPlanOfCompany(global, ctx.companyId);
-        if (plan && plan.users > 0 && (await tx.count(users)) >= plan.users) {
+        if (plan && plan.users > 0 && (await repo.count(tx)) >= plan.users) {
           throw new AppError('ERR_USER_LIMIT_REACHED', 400);
         }
-        const [row] = await tx
-          .insert(users, {
-            name: data.name,
-            email: data.email,
-            passwordHash,
-            profile: data.profile ?? 'user',
-            allTicket: data.allTicket ?? 'desabled',
-            whatsappId: data.whatsappId ?? null,
-          })
-          .returning({ id: users.id });
-        await repo.setQueues(tx, row!.id, data.queueIds ?? []);
-        return row!.id;
+        const id = await repo.insert(tx, {
+          name: data.name,
+          email: data.email,
+          passwordHash,
+          profile: data.profile ?? 'user',
+          allTicket: data.allTicket ?? 'desabled',
+          whatsappId: data.whatsappId ?? null,
+        });
+        await repo.setQueues(tx, id, data.queueIds ?? []);
+        return id;
       }),
     );
     const user = (await repo.byId(db, id))!;
@@ -113,19 +109,14 @@ export class UsersService {
     const passwordHash = data.password ? await hashPassword(data.password) : undefined;
     await this.#unique(() =>
       db.transaction(async (tx) => {
-        await tx.update(
-          users,
-          {
-            name: data.name,
-            email: data.email,
-            passwordHash,
-            ...(admin
-              ? { profile: data.profile, allTicket: data.allTicket, whatsappId: data.whatsappId }
-              : {}),
-            updatedAt: new Date(),
-          },
-          eq(users.id, id),
-        );
+        await repo.update(tx, id, {
+          name: data.name,
+          email: data.email,
+          passwordHash,
+          ...(admin
+            ? { profile: data.profile, allTicket: data.allTicket, whatsappId: data.whatsappId }
+            : {}),
+        });
         if (admin && data.queueIds) await repo.setQueues(tx, id, data.queueIds);
       }),
     );
@@ -144,14 +135,10 @@ export class UsersService {
     if (target.super && !ctx.super) throw forbidden();
     const deleted = await db.transaction(async (tx) => {
       // The user's live tickets go back to the waiting line instead of losing their owner.
-      await tx.update(
-        tickets,
-        { status: 'pending', userId: null },
-        and(eq(tickets.userId, id), eq(tickets.status, 'open'), isNotNull(tickets.userId))!,
-      );
-      return tx.delete(users, eq(users.id, id)).returning({ id: users.id });
+      await repo.releaseOpenTickets(tx, id);
+      return repo.delete(tx, id);
     });
-    if (deleted.length === 0) throw new AppError('ERR_NO_USER_FOUND', 404);
+    if (!deleted) throw new AppError('ERR_NO_USER_FOUND', 404);
     await this.platform.sessions.revokeUser(id);
     this.platform.events.emit('user.deleted', { companyId: ctx.companyId, userId: id });
   }
@@ -159,11 +146,9 @@ export class UsersService {
   /** Presence from the realtime channel: connected or pinging is online. Announces changes only. */
   async markSeen(ctx: RequestContext, online: boolean): Promise<void> {
     const db = tenantDb(ctx);
-    const [previous] = await db
-      .select({ lastSeenAt: users.lastSeenAt })
-      .from(users, eq(users.id, ctx.userId));
+    const previous = await repo.lastSeenOf(db, ctx.userId);
     if (!previous) return;
-    await db.update(users, { lastSeenAt: online ? new Date() : null }, eq(users.id, ctx.userId));
+    await repo.setLastSeen(db, ctx.userId, online ? new Date() : null);
     const wasOnline =
       previous.lastSeenAt !== null &&
       Date.now() - previous.lastSeenAt.getTime() < USER_ONLINE_WINDOW_MS;
