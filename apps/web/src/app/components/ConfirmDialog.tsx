@@ -1,12 +1,11 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../toast';
+import { DialogFooter } from './DialogFooter';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -36,12 +35,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       <DialogContent>
         <DialogContentText id={textId}>{message}</DialogContentText>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button color="error" variant="contained" onClick={onConfirm} disabled={busy} autoFocus>
-          {confirmLabel ?? t('actions.confirm')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        onCancel={onClose}
+        submitLabel={confirmLabel ?? t('actions.confirm')}
+        onSubmit={onConfirm}
+        pending={busy}
+        tone="danger"
+      />
     </Dialog>
   );
 }

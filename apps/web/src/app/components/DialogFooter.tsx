@@ -18,11 +18,13 @@ interface DialogFooterProps {
   cancelLabel?: string;
   /** Shown at the start of the footer (a link to another page...). */
   start?: ReactNode;
+  /** 'danger': the main button deletes or cuts something off, so it is red and focused first. */
+  tone?: 'danger';
 }
 
 /** The buttons under a dialog: cancel, then the main action with its pending state. */
 export function DialogFooter(props: DialogFooterProps) {
-  const { onCancel, submitLabel, onSubmit, pending = false, submitDisabled, start } = props;
+  const { onCancel, submitLabel, onSubmit, pending = false, submitDisabled, start, tone } = props;
   const { t } = useTranslation('common');
   const cancelLabel =
     props.cancelLabel ?? (submitLabel === undefined ? t('actions.close') : t('actions.cancel'));
@@ -36,6 +38,8 @@ export function DialogFooter(props: DialogFooterProps) {
         <Button
           type={onSubmit ? 'button' : 'submit'}
           variant="contained"
+          color={tone === 'danger' ? 'error' : 'primary'}
+          autoFocus={tone === 'danger'}
           onClick={onSubmit}
           disabled={pending || submitDisabled}
           startIcon={pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : null}

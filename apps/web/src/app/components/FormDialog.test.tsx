@@ -103,4 +103,13 @@ describe('DialogFooter', () => {
     expect(screen.getByRole('button', { name: 'Salvar' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Cancelar' })).toHaveProperty('disabled', false);
   });
+
+  it('puts the focus on a dangerous action, which reads in red', () => {
+    render(
+      <DialogFooter onCancel={() => {}} submitLabel="Excluir" onSubmit={() => {}} tone="danger" />,
+    );
+    const main = screen.getByRole('button', { name: 'Excluir' });
+    expect(document.activeElement).toBe(main);
+    expect(main.className).toContain('MuiButton-colorError');
+  });
 });
