@@ -6,29 +6,21 @@ import {
 } from '@atendi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api';
+import { FormDialog } from '../../../app/components/FormDialog';
 import { errorMessage } from '../../../app/errors';
 import { applyServerFieldErrors, muiField, useValidationText } from '../../../app/forms';
 import { toast } from '../../../app/toast';
 import { useQueues } from '../../queues/api';
+import { QueueSelect } from '../../queues/components/QueueSelect';
 import { type ConnectionSummary, useSaveConnection } from '../api';
 
 type NumberInput = number | string;
@@ -103,9 +95,6 @@ interface ConnectionDialogProps {
 export function ConnectionDialog({ open, onClose, connection }: ConnectionDialogProps) {
   const { t } = useTranslation('connections');
   const validationText = useValidationText();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const editing = connection !== undefined;
   const queues = useQueues({ enabled: open });
   const save = useSaveConnection();
@@ -153,7 +142,6 @@ export function ConnectionDialog({ open, onClose, connection }: ConnectionDialog
     }
   });
 
-  const queueById = new Map((queues.data ?? []).map((queue) => [queue.id, queue]));
   const numberField = (
     name: 'timeToTransfer' | 'expiresTicket' | 'maxUseBotQueues' | 'timeUseBotQueues',
   ) => (
@@ -170,258 +158,164 @@ export function ConnectionDialog({ open, onClose, connection }: ConnectionDialog
   );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
+      title={editing ? t('dialog.editTitle') : t('dialog.addTitle')}
+      onSubmit={onSubmit}
+      submitLabel={editing ? t('common:actions.save') : t('common:actions.add')}
+      pending={isSubmitting}
       maxWidth="md"
-      fullScreen={fullScreen}
+      contentSx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { sm: '1fr 1fr' },
+        alignContent: 'start',
+      }}
     >
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
-        <DialogTitle id={titleId}>
-          {editing ? t('dialog.editTitle') : t('dialog.addTitle')}
-        </DialogTitle>
-        <DialogContent
-          dividers
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { sm: '1fr 1fr' },
-            alignContent: 'start',
-          }}
-        >
-          {formError && (
-            <Alert severity="error" role="alert" sx={{ gridColumn: '1 / -1' }}>
-              {formError}
-            </Alert>
-          )}
+      {formError && (
+        <Alert severity="error" role="alert" sx={{ gridColumn: '1 / -1' }}>
+          {formError}
+        </Alert>
+      )}
+      <TextField
+        id="connection-name"
+        label={t('fields.name')}
+        autoFocus
+        fullWidth
+        error={Boolean(errors.name)}
+        helperText={fieldText(errors.name?.message)}
+        slotProps={{ htmlInput: { 'aria-required': true, maxLength: 50 } }}
+        {...muiField(register('name'))}
+      />
+      <Controller
+        control={control}
+        name="provider"
+        render={({ field }) => (
           <TextField
-            id="connection-name"
-            label={t('fields.name')}
-            autoFocus
+            id="connection-provider"
+            select
+            label={t('fields.provider')}
             fullWidth
-            error={Boolean(errors.name)}
-            helperText={fieldText(errors.name?.message)}
-            slotProps={{ htmlInput: { 'aria-required': true, maxLength: 50 } }}
-            {...muiField(register('name'))}
-          />
-          <Controller
-            control={control}
-            name="provider"
-            render={({ field }) => (
-              <TextField
-                id="connection-provider"
-                select
-                label={t('fields.provider')}
-                fullWidth
+            name={field.name}
+            value={field.value}
+            onChange={(event) => field.onChange(event.target.value)}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={Boolean(errors.provider)}
+            helperText={fieldText(errors.provider?.message)}
+          >
+            {PROVIDERS.map((provider) => (
+              <MenuItem key={provider} value={provider}>
+                {t(`providers.${provider}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="isDefault"
+        render={({ field }) => (
+          <FormControlLabel
+            sx={{ gridColumn: '1 / -1' }}
+            control={
+              <Switch
                 name={field.name}
-                value={field.value}
-                onChange={(event) => field.onChange(event.target.value)}
+                checked={Boolean(field.value)}
+                onChange={(event) => field.onChange(event.target.checked)}
                 onBlur={field.onBlur}
                 inputRef={field.ref}
-                error={Boolean(errors.provider)}
-                helperText={fieldText(errors.provider?.message)}
-              >
-                {PROVIDERS.map((provider) => (
-                  <MenuItem key={provider} value={provider}>
-                    {t(`providers.${provider}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="isDefault"
-            render={({ field }) => (
-              <FormControlLabel
-                sx={{ gridColumn: '1 / -1' }}
-                control={
-                  <Switch
-                    name={field.name}
-                    checked={Boolean(field.value)}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                  />
-                }
-                label={t('fields.isDefault')}
               />
-            )}
-          />
-
-          <Typography
-            variant="overline"
-            component="h3"
-            sx={{ gridColumn: '1 / -1', lineHeight: 1.5 }}
-          >
-            {t('dialog.messages')}
-          </Typography>
-          {MESSAGE_FIELDS.map((name) => (
-            <TextField
-              key={name}
-              id={`connection-${name}`}
-              label={t(`fields.${name}`)}
-              multiline
-              minRows={2}
-              maxRows={6}
-              fullWidth
-              sx={{ gridColumn: '1 / -1' }}
-              error={Boolean(errors[name])}
-              helperText={
-                fieldText(errors[name]?.message) ??
-                (name === 'greetingMessage' ? t('fields.greetingHelp') : undefined)
-              }
-              {...muiField(register(name))}
-            />
-          ))}
-
-          <Typography
-            variant="overline"
-            component="h3"
-            sx={{ gridColumn: '1 / -1', lineHeight: 1.5 }}
-          >
-            {t('dialog.routing')}
-          </Typography>
-          <Controller
-            control={control}
-            name="queueIds"
-            render={({ field }) => (
-              <TextField
-                id="connection-queues"
-                select
-                label={t('fields.queues')}
-                fullWidth
-                sx={{ gridColumn: '1 / -1' }}
-                name={field.name}
-                value={field.value ?? []}
-                onChange={(event) => {
-                  const value = event.target.value as unknown as number[] | string;
-                  field.onChange(typeof value === 'string' ? value.split(',').map(Number) : value);
-                }}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={Boolean(errors.queueIds) || queues.isError}
-                helperText={
-                  fieldText(errors.queueIds?.message) ??
-                  (queues.isError ? t('fields.queuesFailed') : undefined)
-                }
-                slotProps={{
-                  select: {
-                    multiple: true,
-                    renderValue: (selected) => (
-                      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                        {(selected as number[]).map((id) => {
-                          const queue = queueById.get(id);
-                          return (
-                            <Chip
-                              key={id}
-                              size="small"
-                              label={queue?.name ?? `#${id}`}
-                              sx={
-                                queue?.color
-                                  ? {
-                                      bgcolor: queue.color,
-                                      color: theme.palette.getContrastText(queue.color),
-                                    }
-                                  : undefined
-                              }
-                            />
-                          );
-                        })}
-                      </Box>
-                    ),
-                  },
-                }}
-              >
-                {(queues.data ?? []).length === 0 && (
-                  <MenuItem disabled value="">
-                    {queues.isPending ? t('common:loading') : t('fields.noQueues')}
-                  </MenuItem>
-                )}
-                {(queues.data ?? []).map((queue) => (
-                  <MenuItem key={queue.id} value={queue.id}>
-                    <Box
-                      component="span"
-                      aria-hidden
-                      sx={{
-                        width: 12,
-                        height: 12,
-                        borderRadius: '50%',
-                        bgcolor: queue.color,
-                        mr: 1,
-                        flexShrink: 0,
-                      }}
-                    />
-                    {queue.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="transferQueueId"
-            render={({ field }) => (
-              <TextField
-                id="connection-transfer-queue"
-                select
-                label={t('fields.transferQueue')}
-                fullWidth
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={(event) => {
-                  const value = event.target.value as number | string;
-                  field.onChange(value === '' ? null : Number(value));
-                }}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={Boolean(errors.transferQueueId)}
-                helperText={fieldText(errors.transferQueueId?.message)}
-              >
-                <MenuItem value="">
-                  <em>{t('fields.noTransfer')}</em>
-                </MenuItem>
-                {(queues.data ?? []).map((queue) => (
-                  <MenuItem key={queue.id} value={queue.id}>
-                    {queue.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          {numberField('timeToTransfer')}
-          {numberField('expiresTicket')}
-          <TextField
-            id="connection-expiresInactiveMessage"
-            label={t('fields.expiresInactiveMessage')}
-            multiline
-            maxRows={4}
-            fullWidth
-            error={Boolean(errors.expiresInactiveMessage)}
-            helperText={fieldText(errors.expiresInactiveMessage?.message)}
-            {...muiField(register('expiresInactiveMessage'))}
-          />
-          {numberField('maxUseBotQueues')}
-          {numberField('timeUseBotQueues')}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting}
-            startIcon={
-              isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : null
             }
+            label={t('fields.isDefault')}
+          />
+        )}
+      />
+
+      <Typography variant="overline" component="h3" sx={{ gridColumn: '1 / -1', lineHeight: 1.5 }}>
+        {t('dialog.messages')}
+      </Typography>
+      {MESSAGE_FIELDS.map((name) => (
+        <TextField
+          key={name}
+          id={`connection-${name}`}
+          label={t(`fields.${name}`)}
+          multiline
+          minRows={2}
+          maxRows={6}
+          fullWidth
+          sx={{ gridColumn: '1 / -1' }}
+          error={Boolean(errors[name])}
+          helperText={
+            fieldText(errors[name]?.message) ??
+            (name === 'greetingMessage' ? t('fields.greetingHelp') : undefined)
+          }
+          {...muiField(register(name))}
+        />
+      ))}
+
+      <Typography variant="overline" component="h3" sx={{ gridColumn: '1 / -1', lineHeight: 1.5 }}>
+        {t('dialog.routing')}
+      </Typography>
+      <Controller
+        control={control}
+        name="queueIds"
+        render={({ field }) => (
+          <QueueSelect
+            id="connection-queues"
+            sx={{ gridColumn: '1 / -1' }}
+            error={Boolean(errors.queueIds)}
+            helperText={fieldText(errors.queueIds?.message)}
+            {...field}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="transferQueueId"
+        render={({ field }) => (
+          <TextField
+            id="connection-transfer-queue"
+            select
+            label={t('fields.transferQueue')}
+            fullWidth
+            name={field.name}
+            value={field.value ?? ''}
+            onChange={(event) => {
+              const value = event.target.value as number | string;
+              field.onChange(value === '' ? null : Number(value));
+            }}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={Boolean(errors.transferQueueId)}
+            helperText={fieldText(errors.transferQueueId?.message)}
           >
-            {editing ? t('common:actions.save') : t('common:actions.add')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+            <MenuItem value="">
+              <em>{t('fields.noTransfer')}</em>
+            </MenuItem>
+            {(queues.data ?? []).map((queue) => (
+              <MenuItem key={queue.id} value={queue.id}>
+                {queue.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      {numberField('timeToTransfer')}
+      {numberField('expiresTicket')}
+      <TextField
+        id="connection-expiresInactiveMessage"
+        label={t('fields.expiresInactiveMessage')}
+        multiline
+        maxRows={4}
+        fullWidth
+        error={Boolean(errors.expiresInactiveMessage)}
+        helperText={fieldText(errors.expiresInactiveMessage?.message)}
+        {...muiField(register('expiresInactiveMessage'))}
+      />
+      {numberField('maxUseBotQueues')}
+      {numberField('timeUseBotQueues')}
+    </FormDialog>
   );
 }

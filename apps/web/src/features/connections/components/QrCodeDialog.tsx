@@ -1,10 +1,8 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroid';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
@@ -14,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { DialogFooter } from '../../../app/components/DialogFooter';
 import { toast } from '../../../app/toast';
 import { useConnections } from '../api';
 import { QrCodeImage } from './QrCodeImage';
@@ -119,21 +118,21 @@ export function QrCodeDialog({ connectionId, onClose }: QrCodeDialogProps) {
           </Box>
         )}
       </DialogContent>
-      <DialogActions
-        sx={{ px: 3, py: 1.5, justifyContent: simulator ? 'space-between' : 'flex-end' }}
-      >
-        {simulator && (
-          <Link
-            component={RouterLink}
-            to={`/simulator?connection=${connectionId}`}
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-          >
-            <PhoneAndroidIcon fontSize="inherit" aria-hidden />
-            {t('qr.openSimulator')}
-          </Link>
-        )}
-        <Button onClick={onClose}>{t('common:actions.close')}</Button>
-      </DialogActions>
+      <DialogFooter
+        onCancel={onClose}
+        start={
+          simulator && (
+            <Link
+              component={RouterLink}
+              to={`/simulator?connection=${connectionId}`}
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+            >
+              <PhoneAndroidIcon fontSize="inherit" aria-hidden />
+              {t('qr.openSimulator')}
+            </Link>
+          )
+        }
+      />
     </Dialog>
   );
 }

@@ -9,21 +9,15 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useId, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../../app/api';
+import { FormDialog } from '../../../app/components/FormDialog';
 import { errorMessage, toastError } from '../../../app/errors';
 import { applyServerFieldErrors, muiField, useValidationText } from '../../../app/forms';
 import { toast } from '../../../app/toast';
@@ -51,9 +45,6 @@ interface ContactDialogProps {
 export function ContactDialog({ open, onClose, contact }: ContactDialogProps) {
   const { t } = useTranslation('contacts');
   const validationText = useValidationText();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const editing = contact !== undefined;
   const isGroup = contact?.isGroup ?? false;
   const save = useSaveContact();
@@ -107,127 +98,105 @@ export function ContactDialog({ open, onClose, contact }: ContactDialogProps) {
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
+      title={editing ? t('dialog.editTitle') : t('dialog.addTitle')}
+      onSubmit={onSubmit}
+      submitLabel={editing ? t('common:actions.save') : t('common:actions.add')}
+      pending={isSubmitting}
     >
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
-        <DialogTitle id={titleId}>
-          {editing ? t('dialog.editTitle') : t('dialog.addTitle')}
-        </DialogTitle>
-        <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
-          <Typography variant="subtitle2" component="h2" color="text.secondary">
-            {t('dialog.contactData')}
-          </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-            <TextField
-              id="contact-name"
-              label={t('fields.name')}
-              autoComplete="off"
-              autoFocus
-              fullWidth
-              error={Boolean(errors.name)}
-              helperText={message(errors.name?.message)}
-              slotProps={{ htmlInput: { 'aria-required': true, maxLength: 50 } }}
-              {...muiField(register('name'))}
-            />
-            <TextField
-              id="contact-number"
-              label={t('fields.number')}
-              placeholder="5511999999999"
-              autoComplete="off"
-              fullWidth
-              disabled={isGroup}
-              error={Boolean(errors.number)}
-              helperText={message(errors.number?.message) ?? t('fields.numberHelp')}
-              slotProps={{ htmlInput: { 'aria-required': true, inputMode: 'tel', maxLength: 80 } }}
-              {...muiField(register('number'))}
-            />
-            <TextField
-              id="contact-email"
-              label={t('fields.email')}
-              type="email"
-              autoComplete="off"
-              fullWidth
-              sx={{ gridColumn: { sm: '1 / -1' } }}
-              error={Boolean(errors.email)}
-              helperText={message(errors.email?.message)}
-              {...muiField(register('email'))}
-            />
-          </Box>
-
-          <Typography variant="subtitle2" component="h2" color="text.secondary" sx={{ mt: 1 }}>
-            {t('dialog.extraInfo')}
-          </Typography>
-          {extraInfo.fields.map((field, index) => {
-            const fieldErrors = errors.extraInfo?.[index];
-            return (
-              <Box
-                key={field.id}
-                role="group"
-                aria-label={t('fields.extraInfoRow', { index: index + 1 })}
-                sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
-              >
-                <TextField
-                  id={`contact-extra-name-${index}`}
-                  label={t('fields.extraName')}
-                  size="small"
-                  sx={{ flex: 1, minWidth: 0 }}
-                  error={Boolean(fieldErrors?.name)}
-                  helperText={message(fieldErrors?.name?.message)}
-                  slotProps={{ htmlInput: { maxLength: 100 } }}
-                  {...muiField(register(`extraInfo.${index}.name`))}
-                />
-                <TextField
-                  id={`contact-extra-value-${index}`}
-                  label={t('fields.extraValue')}
-                  size="small"
-                  sx={{ flex: 1, minWidth: 0 }}
-                  error={Boolean(fieldErrors?.value)}
-                  helperText={message(fieldErrors?.value?.message)}
-                  slotProps={{ htmlInput: { maxLength: 1000 } }}
-                  {...muiField(register(`extraInfo.${index}.value`))}
-                />
-                <IconButton
-                  aria-label={t('fields.removeExtra', { index: index + 1 })}
-                  onClick={() => extraInfo.remove(index)}
-                  sx={{ mt: 0.25 }}
-                >
-                  <DeleteOutlineIcon fontSize="small" />
-                </IconButton>
-              </Box>
-            );
-          })}
-          <Box>
-            <Button
-              startIcon={<AddIcon />}
-              onClick={() => extraInfo.append({ name: '', value: '' })}
-              disabled={extraInfo.fields.length >= 50}
-            >
-              {t('fields.addExtra')}
-            </Button>
-          </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting}
-            startIcon={
-              isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : null
-            }
-          >
-            {editing ? t('common:actions.save') : t('common:actions.add')}
-          </Button>
-        </DialogActions>
+      <Typography variant="subtitle2" component="h2" color="text.secondary">
+        {t('dialog.contactData')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+        <TextField
+          id="contact-name"
+          label={t('fields.name')}
+          autoComplete="off"
+          autoFocus
+          fullWidth
+          error={Boolean(errors.name)}
+          helperText={message(errors.name?.message)}
+          slotProps={{ htmlInput: { 'aria-required': true, maxLength: 50 } }}
+          {...muiField(register('name'))}
+        />
+        <TextField
+          id="contact-number"
+          label={t('fields.number')}
+          placeholder="5511999999999"
+          autoComplete="off"
+          fullWidth
+          disabled={isGroup}
+          error={Boolean(errors.number)}
+          helperText={message(errors.number?.message) ?? t('fields.numberHelp')}
+          slotProps={{ htmlInput: { 'aria-required': true, inputMode: 'tel', maxLength: 80 } }}
+          {...muiField(register('number'))}
+        />
+        <TextField
+          id="contact-email"
+          label={t('fields.email')}
+          type="email"
+          autoComplete="off"
+          fullWidth
+          sx={{ gridColumn: { sm: '1 / -1' } }}
+          error={Boolean(errors.email)}
+          helperText={message(errors.email?.message)}
+          {...muiField(register('email'))}
+        />
       </Box>
-    </Dialog>
+
+      <Typography variant="subtitle2" component="h2" color="text.secondary" sx={{ mt: 1 }}>
+        {t('dialog.extraInfo')}
+      </Typography>
+      {extraInfo.fields.map((field, index) => {
+        const fieldErrors = errors.extraInfo?.[index];
+        return (
+          <Box
+            key={field.id}
+            role="group"
+            aria-label={t('fields.extraInfoRow', { index: index + 1 })}
+            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+          >
+            <TextField
+              id={`contact-extra-name-${index}`}
+              label={t('fields.extraName')}
+              size="small"
+              sx={{ flex: 1, minWidth: 0 }}
+              error={Boolean(fieldErrors?.name)}
+              helperText={message(fieldErrors?.name?.message)}
+              slotProps={{ htmlInput: { maxLength: 100 } }}
+              {...muiField(register(`extraInfo.${index}.name`))}
+            />
+            <TextField
+              id={`contact-extra-value-${index}`}
+              label={t('fields.extraValue')}
+              size="small"
+              sx={{ flex: 1, minWidth: 0 }}
+              error={Boolean(fieldErrors?.value)}
+              helperText={message(fieldErrors?.value?.message)}
+              slotProps={{ htmlInput: { maxLength: 1000 } }}
+              {...muiField(register(`extraInfo.${index}.value`))}
+            />
+            <IconButton
+              aria-label={t('fields.removeExtra', { index: index + 1 })}
+              onClick={() => extraInfo.remove(index)}
+              sx={{ mt: 0.25 }}
+            >
+              <DeleteOutlineIcon fontSize="small" />
+            </IconButton>
+          </Box>
+        );
+      })}
+      <Box>
+        <Button
+          startIcon={<AddIcon />}
+          onClick={() => extraInfo.append({ name: '', value: '' })}
+          disabled={extraInfo.fields.length >= 50}
+        >
+          {t('fields.addExtra')}
+        </Button>
+      </Box>
+    </FormDialog>
   );
 }

@@ -1,9 +1,6 @@
 import { type Contact, hasRole, type Ticket } from '@atendi/shared';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -14,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../app/api';
 import { useSessionUser } from '../../../app/auth';
+import { DialogFooter } from '../../../app/components/DialogFooter';
 import { toastError } from '../../../app/errors';
 import { useQueues } from '../../queues/api';
 import { useStartConversation } from '../api';
@@ -126,21 +124,12 @@ export function StartConversationDialog({ contact, onClose }: StartConversationD
         </TextField>
         {takenBy && <Alert severity="warning">{takenText}</Alert>}
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose} disabled={start.isPending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={start.isPending}
-          startIcon={
-            start.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : null
-          }
-        >
-          {t('start.confirm')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        onCancel={onClose}
+        submitLabel={t('start.confirm')}
+        onSubmit={submit}
+        pending={start.isPending}
+      />
     </Dialog>
   );
 }

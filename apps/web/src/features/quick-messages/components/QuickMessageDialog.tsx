@@ -11,22 +11,16 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api';
+import { FormDialog } from '../../../app/components/FormDialog';
 import { errorMessage, toastError } from '../../../app/errors';
 import { applyServerFieldErrors, useValidationText } from '../../../app/forms';
 import { toast } from '../../../app/toast';
@@ -59,9 +53,7 @@ interface QuickMessageDialogProps {
 export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialogProps) {
   const { t } = useTranslation('quick-messages');
   const validationText = useValidationText();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
+  const variablesId = useId();
   const editing = record !== undefined;
   const save = useSaveQuickMessage();
   const messageInput = useRef<HTMLTextAreaElement | null>(null);
@@ -153,156 +145,134 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
+      title={editing ? t('dialog.editTitle') : t('dialog.addTitle')}
+      onSubmit={onSubmit}
+      submitLabel={editing ? t('common:actions.save') : t('common:actions.add')}
+      pending={isSubmitting}
     >
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
-        <DialogTitle id={titleId}>
-          {editing ? t('dialog.editTitle') : t('dialog.addTitle')}
-        </DialogTitle>
-        <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
-          <TextField
-            id="quick-message-shortcode"
-            label={t('fields.shortcode')}
-            autoComplete="off"
-            autoFocus
-            fullWidth
-            error={Boolean(errors.shortcode)}
-            helperText={validationText(errors.shortcode?.message) ?? t('fields.shortcodeHelp')}
-            slotProps={{ htmlInput: { 'aria-required': true, maxLength: 100 } }}
-            name={shortcode.name}
-            onChange={shortcode.onChange}
-            onBlur={shortcode.onBlur}
-            inputRef={shortcode.ref}
-          />
-          <TextField
-            id="quick-message-message"
-            label={t('fields.message')}
-            multiline
-            minRows={4}
-            maxRows={12}
-            fullWidth
-            error={Boolean(errors.message)}
-            helperText={validationText(errors.message?.message)}
-            slotProps={{ htmlInput: { maxLength: 10_000 } }}
-            name={message.name}
-            onChange={message.onChange}
-            onBlur={message.onBlur}
-            inputRef={(element: HTMLTextAreaElement | null) => {
-              message.ref(element);
-              messageInput.current = element;
-            }}
-          />
-          <Box role="group" aria-labelledby={`${titleId}-variables`}>
-            <Typography
-              id={`${titleId}-variables`}
-              variant="caption"
-              color="text.secondary"
-              component="div"
-              sx={{ mb: 0.5 }}
-            >
-              {t('fields.variables')}
-            </Typography>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              {MESSAGE_VARIABLES.map((name) => (
-                <Chip
-                  key={name}
-                  size="small"
-                  variant="outlined"
-                  label={`{{${name}}}`}
-                  aria-label={t('fields.insertVariable', { name: t(`variables.${name}`) })}
-                  title={t(`variables.${name}`)}
-                  onClick={() => insertVariable(name)}
-                />
-              ))}
-            </Box>
-          </Box>
-          <Controller
-            control={control}
-            name="geral"
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={Boolean(field.value)}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    name={field.name}
-                  />
-                }
-                label={t('fields.geral')}
-              />
-            )}
-          />
-          <Box>
-            <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
-              {t('fields.attachment')}
-            </Typography>
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
-              accept={MEDIA_UPLOAD_TYPES.join(',')}
-              aria-label={t('fields.chooseFile')}
-              onChange={chooseFile}
+      <TextField
+        id="quick-message-shortcode"
+        label={t('fields.shortcode')}
+        autoComplete="off"
+        autoFocus
+        fullWidth
+        error={Boolean(errors.shortcode)}
+        helperText={validationText(errors.shortcode?.message) ?? t('fields.shortcodeHelp')}
+        slotProps={{ htmlInput: { 'aria-required': true, maxLength: 100 } }}
+        name={shortcode.name}
+        onChange={shortcode.onChange}
+        onBlur={shortcode.onBlur}
+        inputRef={shortcode.ref}
+      />
+      <TextField
+        id="quick-message-message"
+        label={t('fields.message')}
+        multiline
+        minRows={4}
+        maxRows={12}
+        fullWidth
+        error={Boolean(errors.message)}
+        helperText={validationText(errors.message?.message)}
+        slotProps={{ htmlInput: { maxLength: 10_000 } }}
+        name={message.name}
+        onChange={message.onChange}
+        onBlur={message.onBlur}
+        inputRef={(element: HTMLTextAreaElement | null) => {
+          message.ref(element);
+          messageInput.current = element;
+        }}
+      />
+      <Box role="group" aria-labelledby={variablesId}>
+        <Typography
+          id={variablesId}
+          variant="caption"
+          color="text.secondary"
+          component="div"
+          sx={{ mb: 0.5 }}
+        >
+          {t('fields.variables')}
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {MESSAGE_VARIABLES.map((name) => (
+            <Chip
+              key={name}
+              size="small"
+              variant="outlined"
+              label={`{{${name}}}`}
+              aria-label={t('fields.insertVariable', { name: t(`variables.${name}`) })}
+              title={t(`variables.${name}`)}
+              onClick={() => insertVariable(name)}
             />
-            {attachmentName ? (
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-                <AttachFileIcon fontSize="small" aria-hidden />
-                <Typography
-                  variant="body2"
-                  sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
-                  noWrap
-                >
-                  {attachmentName}
-                </Typography>
-                <IconButton
-                  size="small"
-                  aria-label={t('fields.removeFile', { name: attachmentName })}
-                  onClick={() => setMedia(null)}
-                >
-                  <DeleteOutlineIcon fontSize="small" />
-                </IconButton>
-              </Box>
-            ) : (
-              <Button
-                variant="outlined"
-                size="small"
-                startIcon={<AttachFileIcon />}
-                onClick={() => fileInput.current?.click()}
-              >
-                {t('fields.attach')}
-              </Button>
-            )}
-            {fileError && (
-              <Typography variant="caption" color="error" component="div" role="alert">
-                {fileError}
-              </Typography>
-            )}
-          </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting}
-            startIcon={
-              isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : null
-            }
-          >
-            {editing ? t('common:actions.save') : t('common:actions.add')}
-          </Button>
-        </DialogActions>
+          ))}
+        </Box>
       </Box>
-    </Dialog>
+      <Controller
+        control={control}
+        name="geral"
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={Boolean(field.value)}
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                name={field.name}
+              />
+            }
+            label={t('fields.geral')}
+          />
+        )}
+      />
+      <Box>
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
+          {t('fields.attachment')}
+        </Typography>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          accept={MEDIA_UPLOAD_TYPES.join(',')}
+          aria-label={t('fields.chooseFile')}
+          onChange={chooseFile}
+        />
+        {attachmentName ? (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+            <AttachFileIcon fontSize="small" aria-hidden />
+            <Typography
+              variant="body2"
+              sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
+              noWrap
+            >
+              {attachmentName}
+            </Typography>
+            <IconButton
+              size="small"
+              aria-label={t('fields.removeFile', { name: attachmentName })}
+              onClick={() => setMedia(null)}
+            >
+              <DeleteOutlineIcon fontSize="small" />
+            </IconButton>
+          </Box>
+        ) : (
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<AttachFileIcon />}
+            onClick={() => fileInput.current?.click()}
+          >
+            {t('fields.attach')}
+          </Button>
+        )}
+        {fileError && (
+          <Typography variant="caption" color="error" component="div" role="alert">
+            {fileError}
+          </Typography>
+        )}
+      </Box>
+    </FormDialog>
   );
 }

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../app/components/FormDialog';
 import { errorMessage } from '../../../app/errors';
 import { toast } from '../../../app/toast';
 import {
@@ -19,7 +20,6 @@ import {
 } from '../api';
 import { Composer } from './Composer';
 import { type MessageActions, MessageBubble } from './MessageBubble';
-import { SimpleFormDialog } from './SimpleFormDialog';
 
 const dayKey = (date: Date) => `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
 
@@ -221,7 +221,9 @@ export function ChatPane({ connectionId, phone, onBack }: ChatPaneProps) {
         replyTo={replyTo}
         onReplyDone={() => setReplyTo(null)}
       />
-      <SimpleFormDialog
+      <FormDialog
+        maxWidth="xs"
+        fullScreenOnPhone={false}
         open={editing !== null}
         title={t('chat.editTitle')}
         submitLabel={t('chat.save')}
@@ -237,7 +239,7 @@ export function ChatPane({ connectionId, phone, onBack }: ChatPaneProps) {
           autoFocus
           slotProps={{ htmlInput: { maxLength: 4096 } }}
         />
-      </SimpleFormDialog>
+      </FormDialog>
     </Box>
   );
 }

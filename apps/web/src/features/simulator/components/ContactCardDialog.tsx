@@ -1,9 +1,9 @@
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../app/components/FormDialog';
 import { buildVcard } from '../vcard';
 import { digitsOnly } from './NewContactDialog';
-import { SimpleFormDialog } from './SimpleFormDialog';
 
 /** A contact card to share: a name and a number, sent as a vCard. */
 export function ContactCardDialog({
@@ -34,7 +34,9 @@ export function ContactCardDialog({
   };
 
   return (
-    <SimpleFormDialog
+    <FormDialog
+      maxWidth="xs"
+      fullScreenOnPhone={false}
       open={open}
       title={t('contactCard.title')}
       submitLabel={t('chat.send')}
@@ -60,6 +62,6 @@ export function ContactCardDialog({
         helperText={errors.number}
         slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 25 } }}
       />
-    </SimpleFormDialog>
+    </FormDialog>
   );
 }

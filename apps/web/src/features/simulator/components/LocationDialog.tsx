@@ -1,8 +1,8 @@
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../app/components/FormDialog';
 import type { SimulatorLocation } from '../api';
-import { SimpleFormDialog } from './SimpleFormDialog';
 
 function coordinate(text: string, limit: number): number | null {
   const value = Number(text.trim().replace(',', '.'));
@@ -38,7 +38,9 @@ export function LocationDialog({
   };
 
   return (
-    <SimpleFormDialog
+    <FormDialog
+      maxWidth="xs"
+      fullScreenOnPhone={false}
       open={open}
       title={t('location.title')}
       submitLabel={t('chat.send')}
@@ -70,6 +72,6 @@ export function LocationDialog({
         onChange={(event) => setName(event.target.value)}
         slotProps={{ htmlInput: { maxLength: 200 } }}
       />
-    </SimpleFormDialog>
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../app/components/FormDialog';
 import type { SimulatorPhone } from '../api';
-import { SimpleFormDialog } from './SimpleFormDialog';
 
 export const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
@@ -35,7 +35,9 @@ export function NewContactDialog({
   };
 
   return (
-    <SimpleFormDialog
+    <FormDialog
+      maxWidth="xs"
+      fullScreenOnPhone={false}
       open={open}
       title={t('newContact.title')}
       submitLabel={t('newContact.create')}
@@ -68,6 +70,6 @@ export function NewContactDialog({
         helperText={errors.name}
         slotProps={{ htmlInput: { maxLength: 50, autoComplete: 'off', 'aria-required': true } }}
       />
-    </SimpleFormDialog>
+    </FormDialog>
   );
 }

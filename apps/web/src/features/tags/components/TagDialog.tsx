@@ -2,23 +2,16 @@ import { hasRole, SHORT_MESSAGE, type TagCreate, tagCreateSchema } from '@atendi
 import { zodResolver } from '@hookform/resolvers/zod';
 import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useId } from 'react';
+import { useCallback } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
+import { FormDialog } from '../../../app/components/FormDialog';
 import { toastError } from '../../../app/errors';
 import { applyServerFieldErrors, muiField, useValidationText } from '../../../app/forms';
 import { toast } from '../../../app/toast';
@@ -78,9 +71,6 @@ export function TagDialog({ open, onClose, tag }: TagDialogProps) {
   const { t } = useTranslation('tags');
   const validationText = useValidationText();
   const me = useSessionUser();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const editing = tag !== undefined;
   const isAdmin = hasRole(me, 'admin');
   const save = useSaveTag();
@@ -128,122 +118,101 @@ export function TagDialog({ open, onClose, tag }: TagDialogProps) {
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
+      title={editing ? t('dialog.editTitle') : t('dialog.addTitle')}
+      onSubmit={onSubmit}
+      submitLabel={editing ? t('common:actions.save') : t('common:actions.add')}
+      pending={isSubmitting}
       maxWidth="xs"
-      fullScreen={fullScreen}
     >
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
-        <DialogTitle id={titleId}>
-          {editing ? t('dialog.editTitle') : t('dialog.addTitle')}
-        </DialogTitle>
-        <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
-          <TextField
-            id="tag-name"
-            label={t('fields.name')}
-            autoComplete="off"
-            autoFocus
-            fullWidth
-            error={Boolean(errors.name)}
-            helperText={message(errors.name?.message)}
-            slotProps={{ htmlInput: { 'aria-required': true, maxLength: 50 } }}
-            {...muiField(register('name'))}
-          />
-          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-            <TextField
-              id="tag-color"
-              type="color"
-              label={t('fields.color')}
-              sx={{ width: 96 }}
-              error={Boolean(errors.color)}
-              helperText={message(errors.color?.message)}
-              {...muiField(register('color'))}
-            />
-            <Chip
-              label={name?.trim() || t('fields.preview')}
-              sx={{ bgcolor: color, color: textOn(color ?? ''), maxWidth: '100%' }}
-            />
-          </Box>
-          <Box role="group" aria-label={t('fields.presets')}>
-            <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
-              {t('fields.presets')}
-            </Typography>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              {TAG_COLOR_PRESETS.map((preset) => {
-                const selected = color?.toLowerCase() === preset;
-                return (
-                  <Box
-                    key={preset}
-                    component="button"
-                    type="button"
-                    aria-label={t('fields.preset', { color: preset })}
-                    aria-pressed={selected}
-                    onClick={() => setValue('color', preset, { shouldDirty: true })}
-                    sx={{
-                      width: 32,
-                      height: 32,
-                      borderRadius: '50%',
-                      border: 2,
-                      borderColor: selected ? 'text.primary' : 'transparent',
-                      bgcolor: preset,
-                      color: textOn(preset),
-                      cursor: 'pointer',
-                      display: 'grid',
-                      placeItems: 'center',
-                      p: 0,
-                      '&:focus-visible': {
-                        outline: 2,
-                        outlineColor: 'primary.main',
-                        outlineOffset: 2,
-                      },
-                    }}
-                  >
-                    {selected && <CheckIcon fontSize="small" aria-hidden />}
-                  </Box>
-                );
-              })}
-            </Box>
-          </Box>
-          {isAdmin && (
-            <Controller
-              control={control}
-              name="kanban"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={Boolean(field.value)}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      name={field.name}
-                    />
-                  }
-                  label={t('fields.kanban')}
+      <TextField
+        id="tag-name"
+        label={t('fields.name')}
+        autoComplete="off"
+        autoFocus
+        fullWidth
+        error={Boolean(errors.name)}
+        helperText={message(errors.name?.message)}
+        slotProps={{ htmlInput: { 'aria-required': true, maxLength: 50 } }}
+        {...muiField(register('name'))}
+      />
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+        <TextField
+          id="tag-color"
+          type="color"
+          label={t('fields.color')}
+          sx={{ width: 96 }}
+          error={Boolean(errors.color)}
+          helperText={message(errors.color?.message)}
+          {...muiField(register('color'))}
+        />
+        <Chip
+          label={name?.trim() || t('fields.preview')}
+          sx={{ bgcolor: color, color: textOn(color ?? ''), maxWidth: '100%' }}
+        />
+      </Box>
+      <Box role="group" aria-label={t('fields.presets')}>
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
+          {t('fields.presets')}
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {TAG_COLOR_PRESETS.map((preset) => {
+            const selected = color?.toLowerCase() === preset;
+            return (
+              <Box
+                key={preset}
+                component="button"
+                type="button"
+                aria-label={t('fields.preset', { color: preset })}
+                aria-pressed={selected}
+                onClick={() => setValue('color', preset, { shouldDirty: true })}
+                sx={{
+                  width: 32,
+                  height: 32,
+                  borderRadius: '50%',
+                  border: 2,
+                  borderColor: selected ? 'text.primary' : 'transparent',
+                  bgcolor: preset,
+                  color: textOn(preset),
+                  cursor: 'pointer',
+                  display: 'grid',
+                  placeItems: 'center',
+                  p: 0,
+                  '&:focus-visible': {
+                    outline: 2,
+                    outlineColor: 'primary.main',
+                    outlineOffset: 2,
+                  },
+                }}
+              >
+                {selected && <CheckIcon fontSize="small" aria-hidden />}
+              </Box>
+            );
+          })}
+        </Box>
+      </Box>
+      {isAdmin && (
+        <Controller
+          control={control}
+          name="kanban"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={Boolean(field.value)}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  name={field.name}
                 />
-              )}
+              }
+              label={t('fields.kanban')}
             />
           )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting}
-            startIcon={
-              isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : null
-            }
-          >
-            {editing ? t('common:actions.save') : t('common:actions.add')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -2,9 +2,7 @@ import { type Contact, hasRole, SEARCH_DEBOUNCE_MS, type Ticket } from '@atendi/
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../../app/api';
 import { useSessionUser } from '../../../app/auth';
+import { DialogFooter } from '../../../app/components/DialogFooter';
 import { toastError } from '../../../app/errors';
 import { useDebouncedValue } from '../../../app/hooks';
 import { useQueues } from '../../queues/api';
@@ -172,16 +171,11 @@ export function NewTicketDialog({ open, onClose, onOpened }: NewTicketDialogProp
             </Alert>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={formState.isSubmitting || create.isPending}
-          >
-            {t('newTicket.start')}
-          </Button>
-        </DialogActions>
+        <DialogFooter
+          onCancel={onClose}
+          submitLabel={t('newTicket.start')}
+          pending={formState.isSubmitting || create.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -1,11 +1,10 @@
 import type { Ticket } from '@atendi/shared';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../../app/components/DialogFooter';
 import { MessagesList } from '../../messages/components/MessagesList';
 
 /** 'Espiar Conversa': an admin reads a ticket's messages without opening or taking it. */
@@ -18,9 +17,7 @@ export function SpyDialog({ ticket, onClose }: { ticket: Ticket; onClose: () => 
       <DialogContent sx={{ p: 0, height: '70vh', display: 'flex', flexDirection: 'column' }}>
         <MessagesList ticket={ticket} readOnly />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common:actions.close')}</Button>
-      </DialogActions>
+      <DialogFooter onCancel={onClose} />
     </Dialog>
   );
 }

@@ -1,7 +1,5 @@
 import type { Ticket } from '@atendi/shared';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
+import { DialogFooter } from '../../../app/components/DialogFooter';
 import { useConnections } from '../../connections/api';
 import { useQueues } from '../../queues/api';
 import { useUpdateTicket, useUsersList } from '../api';
@@ -123,12 +122,12 @@ export function TransferDialog({ ticket, open, onClose, onDone }: TransferDialog
           ))}
         </TextField>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={update.isPending}>
-          {t('transfer.submit')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        onCancel={onClose}
+        submitLabel={t('transfer.submit')}
+        onSubmit={submit}
+        pending={update.isPending}
+      />
     </Dialog>
   );
 }

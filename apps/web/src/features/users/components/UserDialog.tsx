@@ -8,28 +8,19 @@ import {
   userUpdateSchema,
 } from '@atendi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api';
 import { useAuth, useSessionUser } from '../../../app/auth';
+import { FormDialog } from '../../../app/components/FormDialog';
 import { errorMessage, toastError } from '../../../app/errors';
 import { applyServerFieldErrors, muiField, useValidationText } from '../../../app/forms';
 import { toast } from '../../../app/toast';
 import { useConnections } from '../../connections/api';
-import { useQueues } from '../../queues/api';
+import { QueueSelect } from '../../queues/components/QueueSelect';
 import { useSaveUser } from '../api';
 
 export interface UserFormValues {
@@ -83,13 +74,9 @@ export function UserDialog({ open, onClose, user, mode = 'manage' }: UserDialogP
   const validationText = useValidationText();
   const me = useSessionUser();
   const { updateUser } = useAuth();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const editing = user !== undefined;
   // only admins set who sees what; nobody changes their own role from the profile dialog
   const adminFields = mode === 'manage' && hasRole(me, 'admin');
-  const queues = useQueues({ enabled: open && adminFields });
   const connections = useConnections({ enabled: open && adminFields });
   const save = useSaveUser();
 
@@ -140,233 +127,145 @@ export function UserDialog({ open, onClose, user, mode = 'manage' }: UserDialogP
       : editing
         ? t('dialog.editTitle')
         : t('dialog.addTitle');
-  const queueById = new Map((queues.data ?? []).map((queue) => [queue.id, queue]));
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
+      title={title}
+      onSubmit={onSubmit}
+      submitLabel={editing ? t('common:actions.save') : t('common:actions.add')}
+      pending={isSubmitting}
+      contentSx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}
     >
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent
-          dividers
-          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}
-        >
-          <TextField
-            id="user-name"
-            label={t('fields.name')}
-            autoComplete="name"
-            autoFocus
-            fullWidth
-            error={Boolean(errors.name)}
-            helperText={validationText(errors.name?.message)}
-            slotProps={{ htmlInput: { 'aria-required': true, maxLength: 50 } }}
-            {...muiField(register('name'))}
+      <TextField
+        id="user-name"
+        label={t('fields.name')}
+        autoComplete="name"
+        autoFocus
+        fullWidth
+        error={Boolean(errors.name)}
+        helperText={validationText(errors.name?.message)}
+        slotProps={{ htmlInput: { 'aria-required': true, maxLength: 50 } }}
+        {...muiField(register('name'))}
+      />
+      <TextField
+        id="user-email"
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        fullWidth
+        error={Boolean(errors.email)}
+        helperText={validationText(errors.email?.message)}
+        slotProps={{ htmlInput: { 'aria-required': true } }}
+        {...muiField(register('email'))}
+      />
+      <TextField
+        id="user-password"
+        label={t('fields.password')}
+        type="password"
+        autoComplete="new-password"
+        fullWidth
+        error={Boolean(errors.password)}
+        helperText={
+          validationText(errors.password?.message) ??
+          (editing ? t('fields.passwordKeep') : undefined)
+        }
+        slotProps={{ htmlInput: { 'aria-required': !editing, maxLength: 50 } }}
+        {...muiField(register('password'))}
+      />
+      {adminFields && (
+        <>
+          <Controller
+            control={control}
+            name="profile"
+            render={({ field }) => (
+              <TextField
+                id="user-profile"
+                select
+                label={t('fields.profile')}
+                fullWidth
+                name={field.name}
+                value={field.value ?? 'user'}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(errors.profile)}
+                helperText={validationText(errors.profile?.message)}
+              >
+                <MenuItem value="admin">{t('profiles.admin')}</MenuItem>
+                <MenuItem value="user">{t('profiles.user')}</MenuItem>
+              </TextField>
+            )}
           />
-          <TextField
-            id="user-email"
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            fullWidth
-            error={Boolean(errors.email)}
-            helperText={validationText(errors.email?.message)}
-            slotProps={{ htmlInput: { 'aria-required': true } }}
-            {...muiField(register('email'))}
+          <Controller
+            control={control}
+            name="queueIds"
+            render={({ field }) => (
+              <QueueSelect
+                id="user-queues"
+                sx={{ gridColumn: { sm: '1 / -1' } }}
+                error={Boolean(errors.queueIds)}
+                helperText={validationText(errors.queueIds?.message)}
+                {...field}
+              />
+            )}
           />
-          <TextField
-            id="user-password"
-            label={t('fields.password')}
-            type="password"
-            autoComplete="new-password"
-            fullWidth
-            error={Boolean(errors.password)}
-            helperText={
-              validationText(errors.password?.message) ??
-              (editing ? t('fields.passwordKeep') : undefined)
-            }
-            slotProps={{ htmlInput: { 'aria-required': !editing, maxLength: 50 } }}
-            {...muiField(register('password'))}
+          <Controller
+            control={control}
+            name="whatsappId"
+            render={({ field }) => (
+              <TextField
+                id="user-connection"
+                select
+                label={t('fields.connection')}
+                fullWidth
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={(event) => {
+                  const value = event.target.value as number | string;
+                  field.onChange(value === '' ? null : Number(value));
+                }}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(errors.whatsappId)}
+                helperText={validationText(errors.whatsappId?.message)}
+              >
+                <MenuItem value="">
+                  <em>{t('fields.noConnection')}</em>
+                </MenuItem>
+                {(connections.data ?? []).map((connection) => (
+                  <MenuItem key={connection.id} value={connection.id}>
+                    {connection.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
           />
-          {adminFields && (
-            <>
-              <Controller
-                control={control}
-                name="profile"
-                render={({ field }) => (
-                  <TextField
-                    id="user-profile"
-                    select
-                    label={t('fields.profile')}
-                    fullWidth
-                    name={field.name}
-                    value={field.value ?? 'user'}
-                    onChange={(event) => field.onChange(event.target.value)}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={Boolean(errors.profile)}
-                    helperText={validationText(errors.profile?.message)}
-                  >
-                    <MenuItem value="admin">{t('profiles.admin')}</MenuItem>
-                    <MenuItem value="user">{t('profiles.user')}</MenuItem>
-                  </TextField>
-                )}
-              />
-              <Controller
-                control={control}
-                name="queueIds"
-                render={({ field }) => (
-                  <TextField
-                    id="user-queues"
-                    select
-                    label={t('fields.queues')}
-                    fullWidth
-                    sx={{ gridColumn: { sm: '1 / -1' } }}
-                    name={field.name}
-                    value={field.value ?? []}
-                    onChange={(event) => {
-                      const value = event.target.value as unknown as number[] | string;
-                      field.onChange(
-                        typeof value === 'string' ? value.split(',').map(Number) : value,
-                      );
-                    }}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={Boolean(errors.queueIds) || queues.isError}
-                    helperText={
-                      validationText(errors.queueIds?.message) ??
-                      (queues.isError ? t('fields.queuesFailed') : undefined)
-                    }
-                    slotProps={{
-                      select: {
-                        multiple: true,
-                        renderValue: (selected) => (
-                          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                            {(selected as number[]).map((id) => {
-                              const queue = queueById.get(id);
-                              return (
-                                <Chip
-                                  key={id}
-                                  size="small"
-                                  label={queue?.name ?? `#${id}`}
-                                  sx={
-                                    queue?.color
-                                      ? {
-                                          bgcolor: queue.color,
-                                          color: theme.palette.getContrastText(queue.color),
-                                        }
-                                      : undefined
-                                  }
-                                />
-                              );
-                            })}
-                          </Box>
-                        ),
-                      },
-                    }}
-                  >
-                    {(queues.data ?? []).length === 0 && (
-                      <MenuItem disabled value="">
-                        {queues.isPending ? t('common:loading') : t('fields.noQueues')}
-                      </MenuItem>
-                    )}
-                    {(queues.data ?? []).map((queue) => (
-                      <MenuItem key={queue.id} value={queue.id}>
-                        <Box
-                          component="span"
-                          aria-hidden
-                          sx={{
-                            width: 12,
-                            height: 12,
-                            borderRadius: '50%',
-                            bgcolor: queue.color,
-                            mr: 1,
-                            flexShrink: 0,
-                          }}
-                        />
-                        {queue.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-              <Controller
-                control={control}
-                name="whatsappId"
-                render={({ field }) => (
-                  <TextField
-                    id="user-connection"
-                    select
-                    label={t('fields.connection')}
-                    fullWidth
-                    name={field.name}
-                    value={field.value ?? ''}
-                    onChange={(event) => {
-                      const value = event.target.value as number | string;
-                      field.onChange(value === '' ? null : Number(value));
-                    }}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={Boolean(errors.whatsappId)}
-                    helperText={validationText(errors.whatsappId?.message)}
-                  >
-                    <MenuItem value="">
-                      <em>{t('fields.noConnection')}</em>
-                    </MenuItem>
-                    {(connections.data ?? []).map((connection) => (
-                      <MenuItem key={connection.id} value={connection.id}>
-                        {connection.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-              <Controller
-                control={control}
-                name="allTicket"
-                render={({ field }) => (
-                  <TextField
-                    id="user-all-ticket"
-                    select
-                    label={t('fields.allTicket')}
-                    fullWidth
-                    name={field.name}
-                    value={field.value ?? 'desabled'}
-                    onChange={(event) => field.onChange(event.target.value)}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={Boolean(errors.allTicket)}
-                    helperText={validationText(errors.allTicket?.message)}
-                  >
-                    <MenuItem value="enabled">{t('allTicket.enabled')}</MenuItem>
-                    <MenuItem value="desabled">{t('allTicket.desabled')}</MenuItem>
-                  </TextField>
-                )}
-              />
-            </>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting}
-            startIcon={
-              isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : null
-            }
-          >
-            {editing ? t('common:actions.save') : t('common:actions.add')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          <Controller
+            control={control}
+            name="allTicket"
+            render={({ field }) => (
+              <TextField
+                id="user-all-ticket"
+                select
+                label={t('fields.allTicket')}
+                fullWidth
+                name={field.name}
+                value={field.value ?? 'desabled'}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(errors.allTicket)}
+                helperText={validationText(errors.allTicket?.message)}
+              >
+                <MenuItem value="enabled">{t('allTicket.enabled')}</MenuItem>
+                <MenuItem value="desabled">{t('allTicket.desabled')}</MenuItem>
+              </TextField>
+            )}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }
