@@ -1,7 +1,100 @@
+import {
+  type ReplyOf,
+  type RouteContract,
+  type RouteDefinition,
+  successStatus,
+} from '@atendi/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { withUploads } from './uploads';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract the route was registered from. */
+    contract?: RouteContract;
+  }
+}
 
 /** Route modules are plugins built from the services they call. */
 export const routes = (register: FastifyPluginAsyncZod): FastifyPluginAsyncZod => register;
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** A request as the contract's schemas leave it. */
+export type ContractRequest<C extends RouteDefinition> = FastifyRequest<{
+  Params: Parsed<C['params']>;
+  Querystring: Parsed<C['query']>;
+  Body: Parsed<C['body']>;
+}>;
+
+/**
+ * A route's handler: the answer for the contract's success status (set for it), or the reply
+ * when the handler sends something else itself (a file, plain text).
+ */
+export type ContractHandler<C extends RouteDefinition> = (
+  request: ContractRequest<C>,
+  reply: FastifyReply,
+) => ReplyOf<C> | FastifyReply | Promise<ReplyOf<C> | FastifyReply>;
+
+/** What only the server decides: logging and the size of a body. */
+export interface ServeOptions {
+  /** Not logged outside production unless it fails (health checks, files). */
+  quiet?: boolean;
+  bodyLimit?: number;
+}
+
+export type Serve = <C extends RouteContract>(
+  contract: C,
+  handler: ContractHandler<C>,
+  options?: ServeOptions,
+) => void;
+
+/** The fastify schema of a contract: validation, the answer's shape and the OpenAPI entry. */
+export function schemaOf(contract: RouteContract): FastifySchema & { tags: string[] } {
+  const response = Object.fromEntries(
+    Object.entries(contract.responses).filter(([, schema]) => schema !== null),
+  );
+  return {
+    tags: [contract.area],
+    ...(contract.hidden ? { hide: true } : {}),
+    ...(contract.params ? { params: contract.params } : {}),
+    ...(contract.query ? { querystring: contract.query } : {}),
+    ...(contract.body ? { body: contract.body } : {}),
+    ...(Object.keys(response).length ? { response } : {}),
+  };
+}
+
+/** Registers routes on `app` from their contracts; multipart ones get the form parser. */
+export function serveOn(app: FastifyInstance): Serve {
+  return (contract, handler, options = {}) => {
+    if (contract.multipart) {
+      void app.register(withUploads(async (forms) => serveOn(forms)(contract, handler, options)));
+      return;
+    }
+    const status = successStatus(contract);
+    app.route({
+      method: contract.method,
+      url: contract.path,
+      ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+      config: { contract, access: contract.access, ...(options.quiet ? { quiet: true } : {}) },
+      schema: schemaOf(contract),
+      handler: async (request, reply) => {
+        const answer = await handler(request as ContractRequest<typeof contract>, reply);
+        if (answer === reply) return reply;
+        if (reply.statusCode === 200) reply.code(status);
+        return status === 204 ? reply.send() : answer;
+      },
+    });
+  };
+}
+
+/** An area's routes, each registered from its contract. */
+export const contractRoutes =
+  (register: (serve: Serve, app: FastifyInstance) => void | Promise<void>) =>
+  async (app: FastifyInstance) => {
+    await register(serveOn(app), app);
+  };
 
 /** ISO text of a timestamp, as every answer carries them. */
 export const iso = (date: Date | null | undefined): string | null =>

@@ -1,3 +1,12 @@
+import {
+  type BodyOf,
+  type PathParamsOf,
+  pathOf,
+  type QueryOf,
+  type ResponseOf,
+  type RouteContract,
+  successStatus,
+} from '@atendi/shared';
 import { clearSession, readToken, storeToken } from './session';
 
 declare global {
@@ -178,7 +187,72 @@ export async function request<T>(
   throw error;
 }
 
+type ParamsInput<C extends RouteContract> = keyof PathParamsOf<C> extends never
+  ? { params?: undefined }
+  : { params: PathParamsOf<C> };
+
+type BodyInput<C extends RouteContract> = C['body'] extends object
+  ? C['multipart'] extends true
+    ? { body: BodyOf<C> | FormData }
+    : undefined extends BodyOf<C>
+      ? { body?: BodyOf<C> }
+      : { body: BodyOf<C> }
+  : { body?: undefined };
+
+type QueryInput<C extends RouteContract> = C['query'] extends object
+  ? object extends QueryOf<C>
+    ? { query?: QueryOf<C> }
+    : { query: QueryOf<C> }
+  : { query?: undefined };
+
+/** What a call through a contract takes: its path parameters, query and body, typed by it. */
+export type CallInput<C extends RouteContract> = ParamsInput<C> &
+  BodyInput<C> &
+  QueryInput<C> &
+  Pick<RequestOptions, 'signal' | 'anonymous'>;
+
+type CallArgs<C extends RouteContract> =
+  object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+
+/** An answer that does not match its route's contract: the web and the server disagree. */
+export class ContractMismatchError extends Error {
+  constructor(route: RouteContract, detail: string) {
+    super(`${route.method} ${route.path} answered outside its contract: ${detail}`);
+    this.name = 'ContractMismatchError';
+  }
+}
+
+/**
+ * Calls a route through its contract. In development the answer is checked against the
+ * contract's schema, so a drift between web and server shows at once; production trusts it.
+ */
+async function call<C extends RouteContract>(
+  route: C,
+  ...[input]: CallArgs<C>
+): Promise<ResponseOf<C>> {
+  const { params, query, body, signal, anonymous } = (input ?? {}) as {
+    params?: object;
+    query?: RequestOptions['query'];
+    body?: unknown;
+    signal?: AbortSignal;
+    anonymous?: boolean;
+  };
+  const data = await request<unknown>(route.method, pathOf(route, params), {
+    query,
+    body,
+    signal,
+    anonymous,
+  });
+  if (import.meta.env.DEV) {
+    const schema = route.responses[successStatus(route)];
+    const checked = schema ? schema.safeParse(data) : { success: true as const };
+    if (!checked.success) throw new ContractMismatchError(route, checked.error.message);
+  }
+  return data as ResponseOf<C>;
+}
+
 export const api = {
+  call,
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
