@@ -69,24 +69,34 @@ export function schemaOf(contract: RouteContract): FastifySchema & { tags: strin
 export function serveOn(app: FastifyInstance): Serve {
   return (contract, handler, options = {}) => {
     if (contract.multipart) {
-      void app.register(withUploads(async (forms) => serveOn(forms)(contract, handler, options)));
-      return;
+      // in a scope of its own, so every other route keeps answering a form with 415
+      void app.register(withUploads(async (forms) => register(forms, contract, handler, options)));
+    } else {
+      register(app, contract, handler, options);
     }
-    const status = successStatus(contract);
-    app.route({
-      method: contract.method,
-      url: contract.path,
-      ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-      config: { contract, access: contract.access, ...(options.quiet ? { quiet: true } : {}) },
-      schema: schemaOf(contract),
-      handler: async (request, reply) => {
-        const answer = await handler(request as ContractRequest<typeof contract>, reply);
-        if (answer === reply) return reply;
-        if (reply.statusCode === 200) reply.code(status);
-        return status === 204 ? reply.send() : answer;
-      },
-    });
   };
+}
+
+function register<C extends RouteContract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: ContractHandler<C>,
+  options: ServeOptions,
+): void {
+  const status = successStatus(contract);
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    config: { contract, access: contract.access, ...(options.quiet ? { quiet: true } : {}) },
+    schema: schemaOf(contract),
+    handler: async (request, reply) => {
+      const answer = await handler(request as ContractRequest<C>, reply);
+      if (answer === reply) return reply;
+      if (reply.statusCode === 200) reply.code(status);
+      return status === 204 ? reply.send() : answer;
+    },
+  });
 }
 
 /** An area's routes, each registered from its contract. */

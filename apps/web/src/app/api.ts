@@ -191,13 +191,13 @@ type ParamsInput<C extends RouteContract> = keyof PathParamsOf<C> extends never
   ? { params?: undefined }
   : { params: PathParamsOf<C> };
 
-type BodyInput<C extends RouteContract> = C['body'] extends object
-  ? C['multipart'] extends true
-    ? { body: BodyOf<C> | FormData }
-    : undefined extends BodyOf<C>
+type BodyInput<C extends RouteContract> = C['multipart'] extends true
+  ? { body?: BodyOf<C> | FormData }
+  : C['body'] extends object
+    ? undefined extends BodyOf<C>
       ? { body?: BodyOf<C> }
       : { body: BodyOf<C> }
-  : { body?: undefined };
+    : { body?: undefined };
 
 type QueryInput<C extends RouteContract> = C['query'] extends object
   ? object extends QueryOf<C>

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireSession } from '../../../app/guards';
 import { SocketContext } from '../../../app/socket';
 import { type Call, json, stubFetch } from '../../../test/fetch';
+import { queueRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { fakeSocket } from '../../../test/socket';
 import { useConnectionsRealtime } from '../realtime';
@@ -63,10 +64,7 @@ function serve(user = admin, extra?: (call: Call) => Response | undefined) {
     if (pathname === '/auth/me') return json(200, user);
     if (pathname === '/whatsapp' && call.method === 'GET') return json(200, LIST);
     if (pathname === '/queue') {
-      return json(200, [
-        { id: 3, name: 'Vendas', color: '#2e7d32' },
-        { id: 4, name: 'Suporte', color: '#1565c0' },
-      ]);
+      return json(200, [queueRecord(3, 'Vendas', '#2e7d32'), queueRecord(4, 'Suporte', '#1565c0')]);
     }
     const session = pathname.match(/^\/whatsappsession\/(\d+)$/);
     if (session) {

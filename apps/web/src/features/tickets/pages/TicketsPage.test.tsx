@@ -6,6 +6,7 @@ import { apiBaseUrl } from '../../../app/api';
 import { RequireSession } from '../../../app/guards';
 import { SocketContext } from '../../../app/socket';
 import { type Call, json, stubFetch } from '../../../test/fetch';
+import { queueRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { fakeSocket } from '../../../test/socket';
 import { useMessageAlerts } from '../alerts';
@@ -43,10 +44,7 @@ function serve(user = agent, extra?: (call: Call) => Response | undefined) {
     const { pathname, searchParams } = call.url;
     if (pathname === '/auth/me') return json(200, user);
     if (pathname === '/queue')
-      return json(200, [
-        { id: 3, name: 'Suporte', color: '#1976d2' },
-        { id: 4, name: 'Vendas', color: '#2e7d32' },
-      ]);
+      return json(200, [queueRecord(3, 'Suporte', '#1976d2'), queueRecord(4, 'Vendas', '#2e7d32')]);
     if (pathname === '/tags/list') return json(200, []);
     if (pathname === '/quick-messages/list') return json(200, []);
     if (pathname === '/tickets' && call.method === 'GET') {
