@@ -1,4 +1,5 @@
 import {
+  authContract,
   type BodyOf,
   type PathParamsOf,
   pathOf,
@@ -140,7 +141,7 @@ let refreshing: Promise<string | null> | null = null;
 export function refreshAccessToken(): Promise<string | null> {
   refreshing ??= (async () => {
     try {
-      const response = await send('POST', '/auth/refresh_token', {});
+      const response = await send(authContract.refresh.method, authContract.refresh.path, {});
       if (!response.ok) return null;
       const data = (await readBody(response)) as { token?: string } | undefined;
       if (!data?.token) return null;

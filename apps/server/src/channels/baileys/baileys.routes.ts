@@ -1,28 +1,13 @@
-import { connectionSessionSchema, idParamsSchema, pairingCodeRequestSchema } from '@atendi/shared';
+import { connectionsContract } from '@atendi/shared';
 import type { Services } from '../../app';
-import { routes } from '../../platform/routes';
+import { contractRoutes } from '../../platform/routes';
 import type { BaileysProvider } from './baileys.provider';
 
-/**
- * Pairing by code, WhatsApp Web's alternative to scanning the QR: the session restarts and shows
- * an 8-character code (status PAIRING) to type on the phone under Linked devices.
- */
+/** Pairing by code: the session restarts with the number to pair, and shows the code. */
 export const baileysRoutes = (provider: BaileysProvider, { connections }: Services) =>
-  routes(async (app) => {
-    app.post(
-      '/whatsappsession/:id/pairing-code',
-      {
-        config: { access: 'connections:read' },
-        schema: {
-          tags: ['connections'],
-          params: idParamsSchema,
-          body: pairingCodeRequestSchema,
-          response: { 200: connectionSessionSchema },
-        },
-      },
-      async (req) => {
-        await provider.setPairingNumber(req.ctx, req.params.id, req.body.phoneNumber);
-        return connections.startSession(req.ctx, req.params.id);
-      },
-    );
+  contractRoutes((serve) => {
+    serve(connectionsContract.pairingCode, async (req) => {
+      await provider.setPairingNumber(req.ctx, req.params.id, req.body.phoneNumber);
+      return connections.startSession(req.ctx, req.params.id);
+    });
   });

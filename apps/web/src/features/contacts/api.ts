@@ -3,7 +3,7 @@ import {
   type ContactCreate,
   type ContactUpdate,
   contactsContract as contacts,
-  type Ticket,
+  ticketsContract,
 } from '@atendi/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
@@ -96,11 +96,8 @@ export function useStartConversation() {
     // ERR_OTHER_OPEN_TICKET is an answer to act on, not an error to toast
     meta: { silent: true },
     mutationFn: ({ contactId, userId, queueId }: StartConversationInput) =>
-      api.post<Ticket>('/tickets', {
-        contactId,
-        status: 'open',
-        userId,
-        ...(queueId ? { queueId } : {}),
+      api.call(ticketsContract.create, {
+        body: { contactId, status: 'open', userId, ...(queueId ? { queueId } : {}) },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }),
   });

@@ -9,6 +9,7 @@ import { type Call, json, stubFetch } from '../../../test/fetch';
 import { queueRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { fakeSocket } from '../../../test/socket';
+import { ticketRow } from '../../tickets/tickets.fixtures';
 import { ContactsPage } from './ContactsPage';
 
 const contact = (id: number, name: string, extra: Partial<Contact> = {}): Contact => ({
@@ -333,7 +334,7 @@ describe('ContactsPage', () => {
           queueRecord(4, 'Suporte', '#1976d2'),
         ]);
       if (call.method === 'POST' && call.url.pathname === '/tickets')
-        return json(201, { id: 42, uuid: 'u-42' });
+        return json(201, ticketRow(42, { uuid: 'u-42' }));
       return undefined;
     });
     renderPage();

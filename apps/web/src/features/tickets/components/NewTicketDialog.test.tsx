@@ -27,7 +27,7 @@ function setup(user: SessionUser, onPost: (call: Call) => Response) {
     if (pathname === '/auth/me') return json(200, user);
     if (pathname === '/queue') return json(200, [queueRecord(3, 'Suporte', '#1976d2')]);
     if (pathname === '/contacts')
-      return json(200, { contacts: [contact], count: 1, hasMore: false });
+      return json(200, { contacts: [contact], count: 1, countExact: true, hasMore: false });
     if (pathname === '/tickets' && call.method === 'POST') return onPost(call);
     return json(404, {});
   });

@@ -15,7 +15,7 @@ const member = (id: number, name: string, queues: (typeof SUPORTE)[], profile = 
   email: `${id}@empresa.com`,
   profile,
   online: true,
-  queues: queues.map(({ id, name }) => ({ id, name })),
+  queues: queues.map(({ id, name, color }) => ({ id, name, color })),
 });
 
 function setup() {

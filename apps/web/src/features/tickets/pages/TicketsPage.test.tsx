@@ -51,13 +51,13 @@ function serve(user = agent, extra?: (call: Call) => Response | undefined) {
       const status = searchParams.get('status');
       if (status === 'open') {
         const list = accepted ? [accepted, ...mine] : mine;
-        return json(200, { tickets: list, count: list.length, hasMore: false });
+        return json(200, { tickets: list, count: list.length, countExact: true, hasMore: false });
       }
       if (status === 'pending') {
         const list = accepted ? [] : [waiting];
-        return json(200, { tickets: list, count: list.length, hasMore: false });
+        return json(200, { tickets: list, count: list.length, countExact: true, hasMore: false });
       }
-      return json(200, { tickets: [], count: 0, hasMore: false });
+      return json(200, { tickets: [], count: 0, countExact: true, hasMore: false });
     }
     if (pathname === '/tickets/5' && call.method === 'PUT') {
       accepted = {
@@ -74,7 +74,9 @@ function serve(user = agent, extra?: (call: Call) => Response | undefined) {
       return found ? json(200, found) : json(404, { error: 'ERR_NO_TICKET_FOUND' });
     }
     if (pathname.startsWith('/messages/')) {
-      return json(200, { messages: [], hasMore: false, count: 0, ticket: accepted });
+      const id = Number(pathname.slice('/messages/'.length));
+      const ticket = [...mine, accepted ?? waiting].find((item) => item.id === id) ?? ticketRow(id);
+      return json(200, { messages: [], hasMore: false, count: 0, ticket });
     }
     return json(404, { error: 'ERR_NOT_FOUND' });
   });
