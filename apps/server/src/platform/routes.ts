@@ -5,7 +5,6 @@ import {
   successStatus,
 } from '@atendi/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { withUploads } from './uploads';
 
@@ -15,9 +14,6 @@ declare module 'fastify' {
     contract?: RouteContract;
   }
 }
-
-/** Route modules are plugins built from the services they call. */
-export const routes = (register: FastifyPluginAsyncZod): FastifyPluginAsyncZod => register;
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -99,7 +95,10 @@ function register<C extends RouteContract>(
   });
 }
 
-/** An area's routes, each registered from its contract. */
+/**
+ * An area's routes: a plugin built from the services it calls, each route registered from its
+ * contract (the guard refuses any other).
+ */
 export const contractRoutes =
   (register: (serve: Serve, app: FastifyInstance) => void | Promise<void>) =>
   async (app: FastifyInstance) => {

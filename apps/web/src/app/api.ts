@@ -154,6 +154,7 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshing;
 }
 
+/** The transport under `api.call`: the bearer token, one refresh on 403, errors as ApiError. */
 export async function request<T>(
   method: string,
   path: string,
@@ -252,13 +253,5 @@ async function call<C extends RouteContract>(
   return data as ResponseOf<C>;
 }
 
-export const api = {
-  call,
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, { ...options, body }),
-  delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-};
+/** Every call of the web goes through a route contract. */
+export const api = { call };

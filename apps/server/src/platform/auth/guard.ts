@@ -15,7 +15,7 @@ export interface CatalogRoute {
   access: Access;
   schema: FastifySchema | undefined;
   /** The contract the route was registered from. */
-  contract: RouteContract | undefined;
+  contract: RouteContract;
 }
 
 declare module 'fastify' {
@@ -40,8 +40,9 @@ export interface GuardOptions {
 }
 
 /**
- * Every route must say who may call it: registration fails otherwise, so a new route cannot ship
- * unguarded by accident. Authentication runs first, before the body is parsed.
+ * Every route comes from a contract of packages/shared, which says who may call it: registration
+ * fails otherwise, so a route cannot ship unguarded, or unknown to the web, by accident.
+ * Authentication runs first, before the body is parsed.
  */
 export const authGuard = fp<GuardOptions>(async (app: FastifyInstance, { db, tokens }) => {
   app.decorateRequest('ctx', null as unknown as RequestContext);
@@ -53,17 +54,18 @@ export const authGuard = fp<GuardOptions>(async (app: FastifyInstance, { db, tok
       route.config = { ...(route.config as object), access: 'public' };
       return;
     }
-    const config = route.config as { access?: Access; contract?: RouteContract } | undefined;
-    const access = config?.contract?.access ?? config?.access;
-    if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
+    const contract = (route.config as { contract?: RouteContract } | undefined)?.contract;
+    if (!contract) {
+      throw new Error(`Route ${route.method} ${route.url} does not come from a route contract`);
+    }
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       catalog.push({
         method,
         url: route.url,
-        access,
+        access: contract.access,
         schema: route.schema,
-        contract: config?.contract,
+        contract,
       });
     }
   });
