@@ -1,7 +1,15 @@
+import { defineContract } from '@atendi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { AppError } from './errors';
+import { serveOn } from './routes';
+
+const probes = defineContract('probe', {
+  boom: { method: 'GET', path: '/boom', access: 'public', responses: { 200: null } },
+  throws: { method: 'GET', path: '/throws', access: 'public', responses: { 200: null } },
+  conflict: { method: 'GET', path: '/conflict', access: 'public', responses: { 200: null } },
+});
 
 let t: TestServer;
 beforeAll(async () => {
@@ -19,10 +27,11 @@ describe('error answers', () => {
   it('never shows a stack, SQL or message on a 5xx', async () => {
     const { buildApp } = await import('../app');
     const app = await buildApp({ config: t.app.platform.config, database: t.database });
-    app.get('/boom', { config: { access: 'public' } }, async () => {
+    const serve = serveOn(app);
+    serve(probes.boom, async () => {
       await t.database.pool.query('select * from no_such_table');
     });
-    app.get('/throws', { config: { access: 'public' } }, async () => {
+    serve(probes.throws, async () => {
       throw new Error('secret detail at /srv/app.ts:12');
     });
     for (const url of ['/boom', '/throws']) {
@@ -34,15 +43,19 @@ describe('error answers', () => {
     await app.close();
   });
 
-  it('turns an AppError into its code and status, and refuses a route without access', async () => {
+  it('turns an AppError into its code and status, and refuses a route without a contract', async () => {
     const { buildApp } = await import('../app');
     const app = await buildApp({ config: t.app.platform.config, database: t.database });
-    app.get('/conflict', { config: { access: 'public' } }, async () => {
+    serveOn(app)(probes.conflict, async () => {
       throw new AppError('ERR_DUPLICATED_CONTACT', 409);
     });
     expect(() =>
       app.get('/unguarded', { schema: { querystring: z.object({}) } }, async () => 'open'),
-    ).toThrow(/does not declare its access/);
+    ).toThrow(/does not come from a route contract/);
+    // naming an access is not enough: the web could not call it through a contract
+    expect(() =>
+      app.get('/uncontracted', { config: { access: 'public' } }, async () => 'open'),
+    ).toThrow(/does not come from a route contract/);
     const response = await app.inject({ method: 'GET', url: '/conflict' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: 'ERR_DUPLICATED_CONTACT' });

@@ -1,12 +1,12 @@
-import { ticketIdParamsSchema } from '@atendi/shared';
+import { defineContract, ticketIdParamsSchema } from '@atendi/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type App, buildApp } from '../../src/app';
 import { tickets } from '../../src/db/schema';
 import { TenantDb } from '../../src/db/tenant';
 import { notFound } from '../../src/platform/errors';
+import { serveOn } from '../../src/platform/routes';
 import { startTestServer, type TestServer } from '../harness';
 import { isolationSweep, PLATFORM_LISTS, type SweepReport } from './isolation';
 import { seedWorld, snapshot, type World } from './world';
@@ -94,66 +94,83 @@ describe('tenant isolation sweep over every registered route', () => {
  * same read done right, which the sweep must let pass.
  */
 function brokenRoutes(db: TestServer['database']['db']) {
-  return async (plain: App) => {
-    const app = plain.withTypeProvider<ZodTypeProvider>();
-    const config = { access: 'session:use' as const };
+  const params = ticketIdParamsSchema;
+  const access = 'session:use' as const;
+  const read = z.object({ id: z.number(), lastMessage: z.string().nullable() });
+  const probes = defineContract('probe', {
+    read: {
+      method: 'GET',
+      path: '/probe/read/:ticketId',
+      access,
+      params,
+      responses: { 200: read },
+    },
+    write: {
+      method: 'PUT',
+      path: '/probe/write/:ticketId',
+      access,
+      params,
+      responses: { 200: z.object({ id: z.number() }) },
+    },
+    list: {
+      method: 'GET',
+      path: '/probe/list',
+      access,
+      responses: { 200: z.array(z.object({ lastMessage: z.string().nullable() })) },
+    },
+    reference: {
+      method: 'POST',
+      path: '/probe/reference',
+      access,
+      body: z.strictObject({ ticketId: ticketIdParamsSchema.shape.ticketId, note: z.string() }),
+      responses: { 201: z.object({ saved: z.boolean() }) },
+    },
+    scoped: {
+      method: 'GET',
+      path: '/probe/scoped/:ticketId',
+      access,
+      params,
+      responses: { 200: read },
+    },
+  });
+  return async (app: App) => {
+    const serve = serveOn(app);
     const unscoped = async (id: number) =>
       (await db.select().from(tickets).where(eq(tickets.id, id)))[0];
 
     // Reads a ticket by id without the company filter.
-    app.get(
-      '/probe/read/:ticketId',
-      { config, schema: { params: ticketIdParamsSchema } },
-      async (req) => {
-        const ticket = await unscoped(req.params.ticketId);
-        if (!ticket) throw notFound();
-        return { id: ticket.id, lastMessage: ticket.lastMessage };
-      },
-    );
+    serve(probes.read, async (req) => {
+      const ticket = await unscoped(req.params.ticketId);
+      if (!ticket) throw notFound();
+      return { id: ticket.id, lastMessage: ticket.lastMessage };
+    });
     // Writes before it looks: answers 404 as it should, but another company's row has moved.
-    app.put(
-      '/probe/write/:ticketId',
-      { config, schema: { params: ticketIdParamsSchema } },
-      async (req) => {
-        await db
-          .update(tickets)
-          .set({ unreadMessages: sql`${tickets.unreadMessages} + 1` })
-          .where(eq(tickets.id, req.params.ticketId));
-        const own = new TenantDb(db, req.ctx.companyId);
-        const [ticket] = await own.selectFrom(tickets, eq(tickets.id, req.params.ticketId));
-        if (!ticket) throw notFound();
-        return { id: ticket.id };
-      },
-    );
+    serve(probes.write, async (req) => {
+      await db
+        .update(tickets)
+        .set({ unreadMessages: sql`${tickets.unreadMessages} + 1` })
+        .where(eq(tickets.id, req.params.ticketId));
+      const own = new TenantDb(db, req.ctx.companyId);
+      const [ticket] = await own.selectFrom(tickets, eq(tickets.id, req.params.ticketId));
+      if (!ticket) throw notFound();
+      return { id: ticket.id };
+    });
     // Lists every company's tickets.
-    app.get('/probe/list', { config }, async () =>
+    serve(probes.list, async () =>
       (await db.select().from(tickets)).map((ticket) => ({ lastMessage: ticket.lastMessage })),
     );
     // Checks a body reference without the company filter: A's ticket passes, a missing one not.
-    app.post(
-      '/probe/reference',
-      {
-        config,
-        schema: {
-          body: z.strictObject({ ticketId: ticketIdParamsSchema.shape.ticketId, note: z.string() }),
-        },
-      },
-      async (req, reply) => {
-        if (!(await unscoped(req.body.ticketId))) throw notFound();
-        return reply.status(201).send({ saved: true });
-      },
-    );
+    serve(probes.reference, async (req) => {
+      if (!(await unscoped(req.body.ticketId))) throw notFound();
+      return { saved: true };
+    });
     // The same read through the company's own handle: refused, as every real route.
-    app.get(
-      '/probe/scoped/:ticketId',
-      { config, schema: { params: ticketIdParamsSchema } },
-      async (req) => {
-        const own = new TenantDb(db, req.ctx.companyId);
-        const [ticket] = await own.selectFrom(tickets, eq(tickets.id, req.params.ticketId));
-        if (!ticket) throw notFound();
-        return { id: ticket.id, lastMessage: ticket.lastMessage };
-      },
-    );
+    serve(probes.scoped, async (req) => {
+      const own = new TenantDb(db, req.ctx.companyId);
+      const [ticket] = await own.selectFrom(tickets, eq(tickets.id, req.params.ticketId));
+      if (!ticket) throw notFound();
+      return { id: ticket.id, lastMessage: ticket.lastMessage };
+    });
   };
 }
 

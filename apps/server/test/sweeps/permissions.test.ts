@@ -1,5 +1,6 @@
 import {
   can,
+  defineContract,
   PERMISSIONS,
   type PermissionName,
   PLAN_FLAGS,
@@ -7,12 +8,12 @@ import {
   type Principal,
   type SessionUser,
 } from '@atendi/shared';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type App, buildApp } from '../../src/app';
 import type { CatalogRoute } from '../../src/platform/auth/guard';
 import { forbidden } from '../../src/platform/errors';
+import { serveOn } from '../../src/platform/routes';
 import { startTestServer, type TestServer } from '../harness';
 import { pathFor, seedWorld, snapshot, type Tenant, takesId, type World } from './world';
 
@@ -381,18 +382,33 @@ describe('authorisation sweep over every registered route', () => {
  * guard: a probe route per row, added to the real app, is swept like the product's own routes.
  * One more probe refuses in its handler what its table row allows, which the sweep must report.
  */
-async function probeRoutes(plain: App) {
-  const app = plain.withTypeProvider<ZodTypeProvider>();
+async function probeRoutes(app: App) {
+  const serve = serveOn(app);
+  const ok = z.object({ ok: z.boolean() });
   for (const name of Object.keys(PERMISSIONS) as PermissionName[]) {
-    const url = `/probe/${name.replace(':', '-')}`;
-    app.get(url, { config: { access: name } }, async () => ({ ok: true }));
-    app.post(
-      url,
-      { config: { access: name }, schema: { body: z.strictObject({ n: z.number() }) } },
-      async () => ({ ok: true }),
-    );
+    const path = `/probe/${name.replace(':', '-')}`;
+    const probe = defineContract('probe', {
+      read: { method: 'GET', path, access: name, responses: { 200: ok } },
+      write: {
+        method: 'POST',
+        path,
+        access: name,
+        body: z.strictObject({ n: z.number() }),
+        responses: { 200: ok },
+      },
+    });
+    serve(probe.read, async () => ({ ok: true }));
+    serve(probe.write, async () => ({ ok: true }));
   }
-  app.get('/probe/refuses-agents', { config: { access: 'session:use' } }, async (req) => {
+  const stricter = defineContract('probe', {
+    refusesAgents: {
+      method: 'GET',
+      path: '/probe/refuses-agents',
+      access: 'session:use',
+      responses: { 200: ok },
+    },
+  });
+  serve(stricter.refusesAgents, async (req) => {
     if (req.ctx.profile !== 'admin') throw forbidden();
     return { ok: true };
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../test/fetch';
-import { ApiError, api, apiBaseUrl, onLoggedOut, retryAfterSeconds } from './api';
+import { ApiError, apiBaseUrl, onLoggedOut, request, retryAfterSeconds } from './api';
 import { readToken } from './session';
 
 const signIn = (token = 'old-token') => {
@@ -20,7 +20,7 @@ describe('API client', () => {
     const calls = stubFetch(() => json(200, { ok: true }));
 
     await expect(
-      api.get('/users', { query: { searchParam: 'ana', pageNumber: 2 } }),
+      request('GET', '/users', { query: { searchParam: 'ana', pageNumber: 2 } }),
     ).resolves.toEqual({
       ok: true,
     });
@@ -49,7 +49,7 @@ describe('API client', () => {
         : json(403, { error: 'ERR_SESSION_EXPIRED' });
     });
 
-    await expect(api.get('/queue')).resolves.toEqual([{ id: 1, name: 'Vendas' }]);
+    await expect(request('GET', '/queue')).resolves.toEqual([{ id: 1, name: 'Vendas' }]);
 
     expect(calls.map((call) => `${call.method} ${call.url.pathname}`)).toEqual([
       'GET /queue',
@@ -68,7 +68,7 @@ describe('API client', () => {
         : json(403, { error: 'ERR_NO_PERMISSION' }),
     );
 
-    const error = await api.get('/settings').catch((caught: unknown) => caught);
+    const error = await request('GET', '/settings').catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(403);
@@ -84,7 +84,7 @@ describe('API client', () => {
       return headers.get('authorization') === 'Bearer fresh' ? json(200, {}) : json(403, {});
     });
 
-    await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
+    await Promise.all([request('GET', '/a'), request('GET', '/b'), request('GET', '/c')]);
 
     expect(calls.filter((call) => call.url.pathname === '/auth/refresh_token')).toHaveLength(1);
   });
@@ -95,7 +95,7 @@ describe('API client', () => {
     const unsubscribe = onLoggedOut(loggedOut);
     stubFetch(() => json(401, { error: 'ERR_SESSION_EXPIRED' }));
 
-    const error = await api.get('/auth/me').catch((caught: unknown) => caught);
+    const error = await request('GET', '/auth/me').catch((caught: unknown) => caught);
     unsubscribe();
 
     expect(error).toBeInstanceOf(ApiError);
@@ -117,7 +117,7 @@ describe('API client', () => {
         : json(403, { error: 'ERR_SESSION_EXPIRED' }),
     );
 
-    await expect(api.get('/tickets')).rejects.toBeInstanceOf(ApiError);
+    await expect(request('GET', '/tickets')).rejects.toBeInstanceOf(ApiError);
     unsubscribe();
 
     expect(calls).toHaveLength(2);
@@ -131,9 +131,10 @@ describe('API client', () => {
     const unsubscribe = onLoggedOut(loggedOut);
     stubFetch(() => json(401, { error: 'ERR_INVALID_CREDENTIALS' }));
 
-    const error = await api
-      .post('/auth/login', { email: 'a@b.c', password: 'x' }, { anonymous: true })
-      .catch((caught: unknown) => caught);
+    const error = await request('POST', '/auth/login', {
+      body: { email: 'a@b.c', password: 'x' },
+      anonymous: true,
+    }).catch((caught: unknown) => caught);
     unsubscribe();
 
     expect((error as ApiError).code).toBe('ERR_INVALID_CREDENTIALS');
@@ -145,7 +146,7 @@ describe('API client', () => {
     signIn();
     const calls = stubFetch(() => new Response(null, { status: 204 }));
 
-    await expect(api.put('/users/3', { name: 'Bia' })).resolves.toBeUndefined();
+    await expect(request('PUT', '/users/3', { body: { name: 'Bia' } })).resolves.toBeUndefined();
 
     expect(calls[0]?.method).toBe('PUT');
     expect(calls[0]?.headers.get('content-type')).toBe('application/json');

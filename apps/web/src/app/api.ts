@@ -1,3 +1,13 @@
+import {
+  authContract,
+  type BodyOf,
+  type PathParamsOf,
+  pathOf,
+  type QueryOf,
+  type ResponseOf,
+  type RouteContract,
+  successStatus,
+} from '@atendi/shared';
 import { clearSession, readToken, storeToken } from './session';
 
 declare global {
@@ -131,7 +141,7 @@ let refreshing: Promise<string | null> | null = null;
 export function refreshAccessToken(): Promise<string | null> {
   refreshing ??= (async () => {
     try {
-      const response = await send('POST', '/auth/refresh_token', {});
+      const response = await send(authContract.refresh.method, authContract.refresh.path, {});
       if (!response.ok) return null;
       const data = (await readBody(response)) as { token?: string } | undefined;
       if (!data?.token) return null;
@@ -144,6 +154,7 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshing;
 }
 
+/** The transport under `api.call`: the bearer token, one refresh on 403, errors as ApiError. */
 export async function request<T>(
   method: string,
   path: string,
@@ -178,12 +189,69 @@ export async function request<T>(
   throw error;
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, { ...options, body }),
-  delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-};
+type ParamsInput<C extends RouteContract> = keyof PathParamsOf<C> extends never
+  ? { params?: undefined }
+  : { params: PathParamsOf<C> };
+
+type BodyInput<C extends RouteContract> = C['multipart'] extends true
+  ? { body?: BodyOf<C> | FormData }
+  : C['body'] extends object
+    ? undefined extends BodyOf<C>
+      ? { body?: BodyOf<C> }
+      : { body: BodyOf<C> }
+    : { body?: undefined };
+
+type QueryInput<C extends RouteContract> = C['query'] extends object
+  ? object extends QueryOf<C>
+    ? { query?: QueryOf<C> }
+    : { query: QueryOf<C> }
+  : { query?: undefined };
+
+/** What a call through a contract takes: its path parameters, query and body, typed by it. */
+export type CallInput<C extends RouteContract> = ParamsInput<C> &
+  BodyInput<C> &
+  QueryInput<C> &
+  Pick<RequestOptions, 'signal' | 'anonymous'>;
+
+type CallArgs<C extends RouteContract> =
+  object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+
+/** An answer that does not match its route's contract: the web and the server disagree. */
+export class ContractMismatchError extends Error {
+  constructor(route: RouteContract, detail: string) {
+    super(`${route.method} ${route.path} answered outside its contract: ${detail}`);
+    this.name = 'ContractMismatchError';
+  }
+}
+
+/**
+ * Calls a route through its contract. In development the answer is checked against the
+ * contract's schema, so a drift between web and server shows at once; production trusts it.
+ */
+async function call<C extends RouteContract>(
+  route: C,
+  ...[input]: CallArgs<C>
+): Promise<ResponseOf<C>> {
+  const { params, query, body, signal, anonymous } = (input ?? {}) as {
+    params?: object;
+    query?: RequestOptions['query'];
+    body?: unknown;
+    signal?: AbortSignal;
+    anonymous?: boolean;
+  };
+  const data = await request<unknown>(route.method, pathOf(route, params), {
+    query,
+    body,
+    signal,
+    anonymous,
+  });
+  if (import.meta.env.DEV) {
+    const schema = route.responses[successStatus(route)];
+    const checked = schema ? schema.safeParse(data) : { success: true as const };
+    if (!checked.success) throw new ContractMismatchError(route, checked.error.message);
+  }
+  return data as ResponseOf<C>;
+}
+
+/** Every call of the web goes through a route contract. */
+export const api = { call };

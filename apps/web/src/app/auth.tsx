@@ -1,4 +1,10 @@
-import { type Login, type Session, type SessionUser, sessionUserSchema } from '@atendi/shared';
+import {
+  authContract,
+  type Login,
+  type Session,
+  type SessionUser,
+  sessionUserSchema,
+} from '@atendi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -70,7 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!readToken()) return;
     let cancelled = false;
     api
-      .get<unknown>('/auth/me')
+      .call(authContract.me)
       .then((data) => {
         if (cancelled) return;
         const me = toSessionUser(data);
@@ -106,7 +112,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (credentials: Login) => {
-      const session = await api.post<Session>('/auth/login', credentials, { anonymous: true });
+      const session = await api.call(authContract.login, { body: credentials, anonymous: true });
       const me = toSessionUser(session.user);
       storeToken(session.token);
       storeSessionIds(me.companyId, me.id);
@@ -121,7 +127,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await api.delete('/auth/logout');
+      await api.call(authContract.logout);
     } catch {
       // the local session ends whatever the server says
     }

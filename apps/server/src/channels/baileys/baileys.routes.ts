@@ -1,11 +1,6 @@
-import {
-  type ConnectionSession,
-  connectionSessionSchema,
-  idParamsSchema,
-  pairingCodeRequestSchema,
-} from '@atendi/shared';
+import { type ConnectionSession, connectionsContract } from '@atendi/shared';
 import type { RequestContext } from '../../platform/auth/context';
-import { routes } from '../../platform/routes';
+import { contractRoutes } from '../../platform/routes';
 import type { BaileysProvider } from './baileys.provider';
 
 /** What pairing needs of the connections' rules (channels sit below modules). */
@@ -21,21 +16,9 @@ export const baileysRoutes = (
   provider: BaileysProvider,
   { connections }: { connections: SessionStarter },
 ) =>
-  routes(async (app) => {
-    app.post(
-      '/whatsappsession/:id/pairing-code',
-      {
-        config: { access: 'connections:read' },
-        schema: {
-          tags: ['connections'],
-          params: idParamsSchema,
-          body: pairingCodeRequestSchema,
-          response: { 200: connectionSessionSchema },
-        },
-      },
-      async (req) => {
-        await provider.setPairingNumber(req.ctx, req.params.id, req.body.phoneNumber);
-        return connections.startSession(req.ctx, req.params.id);
-      },
-    );
+  contractRoutes((serve) => {
+    serve(connectionsContract.pairingCode, async (req) => {
+      await provider.setPairingNumber(req.ctx, req.params.id, req.body.phoneNumber);
+      return connections.startSession(req.ctx, req.params.id);
+    });
   });

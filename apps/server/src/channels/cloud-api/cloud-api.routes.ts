@@ -1,13 +1,9 @@
-import { idParamsSchema } from '@atendi/shared';
-import { z } from 'zod';
+import { webhooksContract as webhooks } from '@atendi/shared';
 import { AppError } from '../../platform/errors';
-import { routes } from '../../platform/routes';
+import { contractRoutes } from '../../platform/routes';
 import type { ChannelManager } from '../manager';
 import type { CloudWebhook } from './cloud-api.normalise';
 import { type CloudApiProvider, sameSecret, validSignature } from './cloud-api.provider';
-
-const tags = ['webhooks'];
-const params = z.strictObject({ connectionId: idParamsSchema.shape.id });
 
 /**
  * Meta's webhook for a Cloud API connection. Public (Meta calls it), so the secrets decide:
@@ -17,7 +13,7 @@ export const cloudApiRoutes = (
   provider: CloudApiProvider,
   channels: Pick<ChannelManager, 'eventsFor'>,
 ) =>
-  routes(async (app) => {
+  contractRoutes((serve, app) => {
     // The signature covers the exact bytes sent: keep them, and parse after checking.
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
@@ -30,37 +26,20 @@ export const cloudApiRoutes = (
       return found;
     };
 
-    app.get(
-      '/webhooks/cloud-api/:connectionId',
-      {
-        config: { access: 'public' },
-        schema: {
-          tags,
-          params,
-          // Meta may add parameters of its own: dropped, as on every route.
-          querystring: z.object({
-            'hub.mode': z.string().max(50).optional(),
-            'hub.verify_token': z.string().max(500).optional(),
-            'hub.challenge': z.string().max(500).optional(),
-          }),
-        },
-      },
-      async (req, reply) => {
-        const { settings } = await target(req.params.connectionId);
-        const query = req.query;
-        if (
-          query['hub.mode'] !== 'subscribe' ||
-          !sameSecret(query['hub.verify_token'] ?? '', settings.verifyToken)
-        ) {
-          throw new AppError('ERR_NO_PERMISSION', 403);
-        }
-        return reply.type('text/plain; charset=utf-8').send(query['hub.challenge'] ?? '');
-      },
-    );
+    serve(webhooks.cloudApiVerify, async (req, reply) => {
+      const { settings } = await target(req.params.connectionId);
+      const query = req.query;
+      if (
+        query['hub.mode'] !== 'subscribe' ||
+        !sameSecret(query['hub.verify_token'] ?? '', settings.verifyToken)
+      ) {
+        throw new AppError('ERR_NO_PERMISSION', 403);
+      }
+      return reply.type('text/plain; charset=utf-8').send(query['hub.challenge'] ?? '');
+    });
 
-    app.post(
-      '/webhooks/cloud-api/:connectionId',
-      { config: { access: 'public' }, bodyLimit: 5 * 1024 * 1024, schema: { tags, params } },
+    serve(
+      webhooks.cloudApiReceive,
       async (req, reply) => {
         const { ref, settings } = await target(req.params.connectionId);
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -85,5 +64,6 @@ export const cloudApiRoutes = (
         await provider.receive(ref, channels.eventsFor(ref), payload, settings);
         return reply.status(200).send({ received: true });
       },
+      { bodyLimit: 5 * 1024 * 1024 },
     );
   });

@@ -1,27 +1,7 @@
-import { z } from 'zod';
+import type { simulatorMessageSchema } from '@atendi/shared';
+import type { z } from 'zod';
 import type { Storage } from '../../platform/storage';
 import type { SimulatorRow } from './simulator.network';
-
-/** One message of a phone's conversation, as the simulator page reads it and hears it. */
-export const simulatorMessageSchema = z.object({
-  id: z.number(),
-  direction: z.enum(['inbound', 'outbound']),
-  providerMessageId: z.string(),
-  kind: z.string(),
-  body: z.string(),
-  mediaUrl: z.string().nullable(),
-  fileName: z.string().nullable(),
-  location: z
-    .object({ latitude: z.number(), longitude: z.number(), name: z.string().optional() })
-    .nullable(),
-  vcard: z.string().nullable(),
-  quotedProviderMessageId: z.string().nullable(),
-  ack: z.number(),
-  isDeleted: z.boolean(),
-  isEdited: z.boolean(),
-  delivered: z.boolean(),
-  createdAt: z.string(),
-});
 
 export type SimulatorMessageView = z.infer<typeof simulatorMessageSchema>;
 

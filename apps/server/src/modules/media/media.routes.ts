@@ -1,18 +1,7 @@
-import { z } from 'zod';
+import { mediaContract } from '@atendi/shared';
 import { AppError } from '../../platform/errors';
-import { routes } from '../../platform/routes';
+import { contractRoutes } from '../../platform/routes';
 import { Storage } from '../../platform/storage';
-
-const params = z.strictObject({
-  companyId: z.string().regex(/^\d{1,10}$/),
-  file: z.string().regex(/^[0-9a-f-]{36}\.[a-z0-9]{1,5}$/),
-});
-const query = z.object({
-  expires: z.coerce.number().int(),
-  signature: z.string().max(100),
-  /** Saves the file under this name instead of showing it (the sender's name: metadata only). */
-  download: z.string().max(255).optional(),
-});
 
 /**
  * A Content-Disposition that saves the file under `name`: a plain-ASCII fallback and the exact
@@ -34,14 +23,9 @@ export function attachmentNamed(name: string): string {
  * a name (the address carries it because a link's download attribute is ignored across sites).
  */
 export const mediaRoutes = (storage: Storage) =>
-  routes(async (app) => {
-    app.get(
-      '/media/:companyId/:file',
-      {
-        // Every picture of a conversation is a request: files are not logged one by one.
-        config: { access: 'public', quiet: true },
-        schema: { tags: ['media'], params, querystring: query, hide: true },
-      },
+  contractRoutes((serve) => {
+    serve(
+      mediaContract.file,
       async (req, reply) => {
         const key = `${req.params.companyId}/${req.params.file}`;
         if (!storage.verify(key, req.query.expires, req.query.signature)) {
@@ -71,5 +55,7 @@ export const mediaRoutes = (storage: Storage) =>
             .send(file.stream)
         );
       },
+      // Every picture of a conversation is a request: files are not logged one by one.
+      { quiet: true },
     );
   });

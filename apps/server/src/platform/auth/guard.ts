@@ -1,4 +1,4 @@
-import { can, type PermissionName } from '@atendi/shared';
+import { type Access, can, type RouteContract } from '@atendi/shared';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
@@ -6,8 +6,7 @@ import { AppError } from '../errors';
 import { loadContext, type RequestContext } from './context';
 import { bearerToken, type TokenService } from './tokens';
 
-/** What a route requires: nothing (public), or a permission of the shared table. */
-export type Access = 'public' | PermissionName;
+export type { Access };
 
 /** A registered route as the guard saw it: what the sweeps walk and the docs describe. */
 export interface CatalogRoute {
@@ -15,6 +14,8 @@ export interface CatalogRoute {
   url: string;
   access: Access;
   schema: FastifySchema | undefined;
+  /** The contract the route was registered from. */
+  contract: RouteContract;
 }
 
 declare module 'fastify' {
@@ -39,8 +40,9 @@ export interface GuardOptions {
 }
 
 /**
- * Every route must say who may call it: registration fails otherwise, so a new route cannot ship
- * unguarded by accident. Authentication runs first, before the body is parsed.
+ * Every route comes from a contract of packages/shared, which says who may call it: registration
+ * fails otherwise, so a route cannot ship unguarded, or unknown to the web, by accident.
+ * Authentication runs first, before the body is parsed.
  */
 export const authGuard = fp<GuardOptions>(async (app: FastifyInstance, { db, tokens }) => {
   app.decorateRequest('ctx', null as unknown as RequestContext);
@@ -52,10 +54,19 @@ export const authGuard = fp<GuardOptions>(async (app: FastifyInstance, { db, tok
       route.config = { ...(route.config as object), access: 'public' };
       return;
     }
-    const access = (route.config as { access?: Access } | undefined)?.access;
-    if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
+    const contract = (route.config as { contract?: RouteContract } | undefined)?.contract;
+    if (!contract) {
+      throw new Error(`Route ${route.method} ${route.url} does not come from a route contract`);
+    }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') catalog.push({ method, url: route.url, access, schema: route.schema });
+      if (method === 'HEAD') continue;
+      catalog.push({
+        method,
+        url: route.url,
+        access: contract.access,
+        schema: route.schema,
+        contract,
+      });
     }
   });
 

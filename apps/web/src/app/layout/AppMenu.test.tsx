@@ -1,18 +1,13 @@
+import type { Connection } from '@atendi/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../test/fetch';
+import { connectionRecord } from '../../test/records';
 import { renderWithApp, sessionUser } from '../../test/render';
 import { AppMenu } from './AppMenu';
 
-const connection = (id: number, status: string) => ({
-  id,
-  name: `Conexão ${id}`,
-  status,
-  qrcode: '',
-  retries: 0,
-  number: '',
-  isDefault: id === 1,
-});
+const connection = (id: number, status: string) =>
+  connectionRecord(id, `Conexão ${id}`, status as Connection['status'], { isDefault: id === 1 });
 
 function serve(statuses: string[]) {
   return stubFetch((call) => {

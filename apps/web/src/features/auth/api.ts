@@ -1,4 +1,4 @@
-import type { Plan, Signup } from '@atendi/shared';
+import { companiesContract, plansContract, type Signup } from '@atendi/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -10,7 +10,7 @@ export function usePublicPlans() {
     queryKey: publicPlansKey,
     // the sign-up form says it under the plan field
     meta: { silent: true },
-    queryFn: ({ signal }) => api.get<Plan[]>('/plans/list', { signal, anonymous: true }),
+    queryFn: ({ signal }) => api.call(plansContract.listPublic, { signal, anonymous: true }),
   });
 }
 
@@ -27,6 +27,6 @@ export function useSignup() {
     // the page shows field errors and duplicate messages itself
     meta: { silent: true },
     mutationFn: (payload: SignupPayload) =>
-      api.post<unknown>('/companies/cadastro', payload, { anonymous: true }),
+      api.call(companiesContract.signup, { body: payload, anonymous: true }),
   });
 }

@@ -2,8 +2,8 @@ import {
   ATTENTION_STATUSES,
   type Connection,
   type ConnectionCreate,
-  type ConnectionSession,
   type ConnectionUpdate,
+  connectionsContract as connections,
 } from '@atendi/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
@@ -63,7 +63,7 @@ export function useConnections({ enabled = true }: { enabled?: boolean } = {}) {
     enabled,
     meta: { silent: true },
     queryFn: async ({ signal }) => {
-      const data = await api.get<Connection[]>('/whatsapp', { signal });
+      const data = await api.call(connections.list, { signal });
       return (Array.isArray(data) ? data : []) as ConnectionSummary[];
     },
   });
@@ -80,8 +80,8 @@ export function useSaveConnection() {
     meta: { silent: true },
     mutationFn: ({ id, data }: SaveConnectionInput) =>
       id === undefined
-        ? api.post<Connection>('/whatsapp', data)
-        : api.put<Connection>(`/whatsapp/${id}`, data),
+        ? api.call(connections.create, { body: data })
+        : api.call(connections.update, { params: { id }, body: data }),
     onSuccess: (saved) => {
       if (saved && typeof saved.id === 'number') applyConnectionChange(queryClient, saved);
       else void queryClient.invalidateQueries({ queryKey: connectionsKey });
@@ -92,7 +92,7 @@ export function useSaveConnection() {
 export function useDeleteConnection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/whatsapp/${id}`),
+    mutationFn: (id: number) => api.call(connections.remove, { params: { id } }),
     onSuccess: (_result, id) => {
       applyConnectionChange(queryClient, undefined, id);
       // the server names another default when the default goes
@@ -104,18 +104,17 @@ export function useDeleteConnection() {
 /** Session actions of the spec: retry (POST), new QR (PUT), disconnect (DELETE). */
 export type SessionAction = 'start' | 'newQr' | 'disconnect';
 
-const SESSION_METHODS = { start: 'POST', newQr: 'PUT', disconnect: 'DELETE' } as const;
+const SESSION_ROUTES = {
+  start: connections.startSession,
+  newQr: connections.renewSession,
+  disconnect: connections.disconnect,
+} as const;
 
 export function useSessionAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: SessionAction }) => {
-      const path = `/whatsappsession/${id}`;
-      const method = SESSION_METHODS[action];
-      if (method === 'POST') return api.post<ConnectionSession>(path);
-      if (method === 'PUT') return api.put<ConnectionSession>(path);
-      return api.delete<ConnectionSession>(path);
-    },
+    mutationFn: ({ id, action }: { id: number; action: SessionAction }) =>
+      api.call(SESSION_ROUTES[action], { params: { id } }),
     onSuccess: (session) => {
       if (session && typeof session.id === 'number') applyConnectionChange(queryClient, session);
     },

@@ -1,4 +1,10 @@
-import type { Contact, ContactCreate, ContactUpdate, Ticket } from '@atendi/shared';
+import {
+  type Contact,
+  type ContactCreate,
+  type ContactUpdate,
+  contactsContract as contacts,
+  ticketsContract,
+} from '@atendi/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { type ContactsPage, contactsKeys, patchContactCaches } from './contacts.cache';
@@ -9,10 +15,7 @@ export function useContacts(searchParam: string) {
     queryKey: contactsKeys.list(searchParam),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.get<ContactsPage>('/contacts', {
-        query: { searchParam, pageNumber: pageParam },
-        signal,
-      }),
+      api.call(contacts.list, { query: { searchParam, pageNumber: pageParam }, signal }),
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });
 }
@@ -25,9 +28,7 @@ export async function fetchAllContacts(
   const pages = [...loaded];
   while (pages.length === 0 || pages[pages.length - 1]!.hasMore) {
     pages.push(
-      await api.get<ContactsPage>('/contacts', {
-        query: { searchParam, pageNumber: pages.length + 1 },
-      }),
+      await api.call(contacts.list, { query: { searchParam, pageNumber: pages.length + 1 } }),
     );
   }
   return flattenPages({ pages, pageParams: [] }, 'contacts');
@@ -44,8 +45,8 @@ export function useSaveContact() {
     meta: { silent: true },
     mutationFn: ({ id, data }: SaveContactInput) =>
       id === undefined
-        ? api.post<Contact>('/contacts', data)
-        : api.put<Contact>(`/contacts/${id}`, data),
+        ? api.call(contacts.create, { body: data })
+        : api.call(contacts.update, { params: { id }, body: data }),
     onSuccess: (saved) => {
       if (saved && typeof saved.id === 'number')
         patchContactCaches(queryClient, { contact: saved });
@@ -57,7 +58,7 @@ export function useSaveContact() {
 export function useDeleteContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/contacts/${id}`),
+    mutationFn: (id: number) => api.call(contacts.remove, { params: { id } }),
     onSuccess: (_result, id) => patchContactCaches(queryClient, { removedId: id }),
   });
 }
@@ -72,10 +73,10 @@ export function useImportContacts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File | null) => {
-      if (!file) return api.post<ImportResult>('/contacts/import');
+      if (!file) return api.call(contacts.import);
       const form = new FormData();
       form.append('file', file);
-      return api.post<ImportResult>('/contacts/import', form);
+      return api.call(contacts.import, { body: form });
     },
     // imports announce nothing live: the lists ask again
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsKeys.lists }),
@@ -95,11 +96,8 @@ export function useStartConversation() {
     // ERR_OTHER_OPEN_TICKET is an answer to act on, not an error to toast
     meta: { silent: true },
     mutationFn: ({ contactId, userId, queueId }: StartConversationInput) =>
-      api.post<Ticket>('/tickets', {
-        contactId,
-        status: 'open',
-        userId,
-        ...(queueId ? { queueId } : {}),
+      api.call(ticketsContract.create, {
+        body: { contactId, status: 'open', userId, ...(queueId ? { queueId } : {}) },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }),
   });

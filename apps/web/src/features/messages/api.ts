@@ -1,4 +1,9 @@
-import type { Message, QuickMessage, Ticket } from '@atendi/shared';
+import {
+  type Message,
+  messagesContract as messages,
+  quickMessagesContract,
+  type Ticket,
+} from '@atendi/shared';
 import {
   type InfiniteData,
   type QueryClient,
@@ -43,8 +48,12 @@ export function useMessages(ticketId: number | undefined, { enabled = true } = {
     initialPageParam: 1,
     // a conversation is fresh from its events while open; reopening it reads it again
     staleTime: 0,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<MessagesPage>(`/messages/${ticketId}`, { query: { pageNumber: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }): Promise<MessagesPage> =>
+      api.call(messages.list, {
+        params: { ticketId: ticketId! },
+        query: { pageNumber: pageParam },
+        signal,
+      }),
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });
 }
@@ -90,12 +99,11 @@ export function useSendMessage(ticketId: number) {
         form.append('body', body);
         form.append('signMessage', String(signMessage));
         if (quotedMsg) form.append('quotedMsgId', String(quotedMsg.id));
-        return api.post<Message | Message[]>(`/messages/${ticketId}`, form);
+        return api.call(messages.send, { params: { ticketId }, body: form });
       }
-      return api.post<Message | Message[]>(`/messages/${ticketId}`, {
-        body,
-        signMessage,
-        quotedMsg: quotedMsg ? { id: quotedMsg.id } : null,
+      return api.call(messages.send, {
+        params: { ticketId },
+        body: { body, signMessage, quotedMsg: quotedMsg ? { id: quotedMsg.id } : null },
       });
     },
     onSuccess: (sent) => {
@@ -109,7 +117,7 @@ export function useSendMessage(ticketId: number) {
 export function useDeleteMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<Message>(`/messages/${id}`),
+    mutationFn: (id: number) => api.call(messages.remove, { params: { id } }),
     onSuccess: (message) => {
       if (message?.id) applyMessage(queryClient, message);
     },
@@ -120,7 +128,7 @@ export function useDeleteMessage() {
 export function useRetryMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<Message>(`/messages/${id}/retry`),
+    mutationFn: (id: number) => api.call(messages.retry, { params: { id } }),
     onSuccess: (message) => {
       if (message?.id) applyMessage(queryClient, message);
     },
@@ -131,7 +139,7 @@ export function useQuickMessages() {
   return useQuery({
     queryKey: ['quick-messages', 'list'],
     meta: { silent: true },
-    queryFn: ({ signal }) => api.get<QuickMessage[]>('/quick-messages/list', { signal }),
+    queryFn: ({ signal }) => api.call(quickMessagesContract.listAll, { signal }),
   });
 }
 

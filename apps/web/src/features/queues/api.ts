@@ -1,3 +1,4 @@
+import { queuesContract } from '@atendi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -13,6 +14,6 @@ export function useQueues({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queuesKey,
     enabled,
-    queryFn: ({ signal }) => api.get<QueueSummary[]>('/queue', { signal }),
+    queryFn: ({ signal }): Promise<QueueSummary[]> => api.call(queuesContract.list, { signal }),
   });
 }

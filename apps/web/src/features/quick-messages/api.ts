@@ -1,21 +1,19 @@
-import type { QuickMessage, QuickMessageCreate, QuickMessageUpdate } from '@atendi/shared';
+import {
+  type QuickMessage,
+  type QuickMessageCreate,
+  type QuickMessageUpdate,
+  quickMessagesContract as quickMessages,
+} from '@atendi/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
-import {
-  patchQuickMessageCaches,
-  type QuickMessagesPage,
-  quickMessagesKeys,
-} from './quick-messages.cache';
+import { patchQuickMessageCaches, quickMessagesKeys } from './quick-messages.cache';
 
 export function useQuickMessages(searchParam: string) {
   return useInfiniteQuery({
     queryKey: quickMessagesKeys.list(searchParam),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.get<QuickMessagesPage>('/quick-messages', {
-        query: { searchParam, pageNumber: pageParam },
-        signal,
-      }),
+      api.call(quickMessages.list, { query: { searchParam, pageNumber: pageParam }, signal }),
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });
 }
@@ -42,8 +40,8 @@ export function useSaveQuickMessage() {
     mutationFn: async ({ id, data, media }: SaveQuickMessageInput) => {
       let saved =
         id === undefined
-          ? await api.post<QuickMessage>('/quick-messages', data)
-          : await api.put<QuickMessage>(`/quick-messages/${id}`, data);
+          ? await api.call(quickMessages.create, { body: data as QuickMessageCreate })
+          : await api.call(quickMessages.update, { params: { id }, body: data });
       if (isRecord(saved)) patchQuickMessageCaches(queryClient, { record: saved });
       const savedId = isRecord(saved) ? saved.id : id;
       if (savedId !== undefined && media) {
@@ -51,12 +49,15 @@ export function useSaveQuickMessage() {
         form.append('typeArch', 'quickMessage');
         form.append('file', media);
         try {
-          saved = await api.post<QuickMessage>(`/quick-messages/${savedId}/media-upload`, form);
+          saved = await api.call(quickMessages.attachMedia, {
+            params: { id: savedId },
+            body: form,
+          });
         } catch (error) {
           throw new MediaUploadError(error);
         }
       } else if (savedId !== undefined && media === null) {
-        saved = await api.delete<QuickMessage>(`/quick-messages/${savedId}/media-upload`);
+        saved = await api.call(quickMessages.detachMedia, { params: { id: savedId } });
       }
       return saved;
     },
@@ -79,7 +80,7 @@ export class MediaUploadError extends Error {
 export function useDeleteQuickMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/quick-messages/${id}`),
+    mutationFn: (id: number) => api.call(quickMessages.remove, { params: { id } }),
     onSuccess: (_result, id) => patchQuickMessageCaches(queryClient, { removedId: id }),
   });
 }

@@ -1,5 +1,11 @@
-import type { ACK, Connection } from '@atendi/shared';
+import {
+  type ACK,
+  connectionsContract,
+  simulatorContract as simulator,
+  type simulatorMessageSchema,
+} from '@atendi/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../app/api';
 
 export interface SimulatorConnection {
@@ -30,28 +36,8 @@ export interface SimulatorLocation {
   name?: string;
 }
 
-export interface SimulatorMessage {
-  id: number;
-  /** inbound: the phone wrote to the company; outbound: the company wrote to the phone. */
-  direction: 'inbound' | 'outbound';
-  providerMessageId: string;
-  kind: SimulatorKind | string;
-  body: string;
-  /** Signed path on the API: prefix it with the API's address. */
-  mediaUrl: string | null;
-  fileName: string | null;
-  location: SimulatorLocation | null;
-  vcard: string | null;
-  ack: number;
-  isDeleted: boolean;
-  /** The phone changed its text after sending it. */
-  isEdited?: boolean;
-  /** The message this one replies to. */
-  quotedProviderMessageId?: string | null;
-  /** Inbound only: the company's connection took it. */
-  delivered: boolean;
-  createdAt: string;
-}
+/** One message of a phone's conversation; `direction` inbound: the phone wrote to the company. */
+export type SimulatorMessage = z.output<typeof simulatorMessageSchema>;
 
 /** What the phone may edit: text, and the caption of media (as on WhatsApp). */
 export const EDITABLE_KINDS = ['text', 'image', 'video', 'document'];
@@ -73,14 +59,13 @@ export const simulatorKeys = {
     ['simulator', 'messages', connectionId, phone] as const,
 };
 
-const base = (connectionId: number) => `/simulator/connections/${connectionId}`;
-
 /** The company's simulator connections; statuses follow the session events. */
 export function useSimulatorConnections() {
   return useQuery({
     queryKey: simulatorKeys.connections,
     meta: { silent: true },
-    queryFn: ({ signal }) => api.get<SimulatorConnection[]>('/simulator/connections', { signal }),
+    queryFn: ({ signal }): Promise<SimulatorConnection[]> =>
+      api.call(simulator.connections, { signal }),
   });
 }
 
@@ -88,7 +73,8 @@ export function usePhones(connectionId: number | null) {
   return useQuery({
     queryKey: simulatorKeys.phones(connectionId ?? 0),
     enabled: connectionId !== null,
-    queryFn: ({ signal }) => api.get<SimulatorPhone[]>(`${base(connectionId!)}/phones`, { signal }),
+    queryFn: ({ signal }): Promise<SimulatorPhone[]> =>
+      api.call(simulator.phones, { params: { id: connectionId! }, signal }),
   });
 }
 
@@ -100,11 +86,13 @@ export function useScan() {
     mutationFn: async ({ connectionId, qrcode }: { connectionId: number; qrcode?: string }) => {
       let code = qrcode?.trim();
       if (!code) {
-        const connection = await api.get<Connection>(`/whatsapp/${connectionId}`);
+        const connection = await api.call(connectionsContract.get, {
+          params: { id: connectionId },
+        });
         code = connection.qrcode;
         if (!code) throw new NoQrCodeError();
       }
-      await api.post(`${base(connectionId)}/scan`, { qrcode: code });
+      await api.call(simulator.scan, { params: { id: connectionId }, body: { qrcode: code } });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: simulatorKeys.connections }),
   });
@@ -120,7 +108,8 @@ export class NoQrCodeError extends Error {
 export function useDisconnectPhone() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (connectionId: number) => api.post(`${base(connectionId)}/disconnect`),
+    mutationFn: (connectionId: number) =>
+      api.call(simulator.disconnect, { params: { id: connectionId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: simulatorKeys.connections }),
   });
 }
@@ -164,8 +153,8 @@ export function useConversation(connectionId: number | null, phone: string | nul
     enabled: connectionId !== null && phone !== null,
     meta: { silent: true },
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: ({ signal }) =>
-      api.get<SimulatorMessage[]>(`${base(connectionId!)}/phones/${phone}/messages`, { signal }),
+    queryFn: ({ signal }): Promise<SimulatorMessage[]> =>
+      api.call(simulator.messages, { params: { id: connectionId!, phone: phone! }, signal }),
   });
 }
 
@@ -174,7 +163,7 @@ export function useAddPhone(connectionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (phone: SimulatorPhone) =>
-      api.post<SimulatorPhone>(`${base(connectionId)}/phones`, phone),
+      api.call(simulator.addPhone, { params: { id: connectionId }, body: phone }),
     onSuccess: (added) => {
       queryClient.setQueryData<SimulatorPhone[]>(simulatorKeys.phones(connectionId), (list) => [
         added,
@@ -189,7 +178,7 @@ export function useSendMessage(connectionId: number, phone: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: (message: SimulatorSend) =>
-      api.post<SimulatorMessage>(`${base(connectionId)}/phones/${phone}/messages`, message),
+      api.call(simulator.send, { params: { id: connectionId, phone }, body: message }),
     onSuccess: (sent) => {
       queryClient.setQueryData<SimulatorMessage[]>(
         simulatorKeys.messages(connectionId, phone),
@@ -206,7 +195,7 @@ export function useMarkRead(connectionId: number, phone: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: (ack: typeof ACK.delivered | typeof ACK.read | typeof ACK.played) =>
-      api.post<{ updated: number }>(`${base(connectionId)}/phones/${phone}/read`, { ack }),
+      api.call(simulator.read, { params: { id: connectionId, phone }, body: { ack } }),
     onSuccess: (_result, ack) => {
       queryClient.setQueryData<SimulatorMessage[]>(
         simulatorKeys.messages(connectionId, phone),
@@ -225,10 +214,10 @@ export function useChangeOwnMessage(connectionId: number, phone: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: ({ id, body }: { id: number; body?: string }) => {
-      const path = `${base(connectionId)}/phones/${phone}/messages/${id}`;
+      const params = { id: connectionId, phone, messageId: id };
       return body === undefined
-        ? api.delete<SimulatorMessage>(path)
-        : api.put<SimulatorMessage>(path, { body });
+        ? api.call(simulator.remove, { params })
+        : api.call(simulator.edit, { params, body: { body } });
     },
     onSuccess: (changed) => {
       queryClient.setQueryData<SimulatorMessage[]>(

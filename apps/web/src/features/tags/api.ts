@@ -1,14 +1,14 @@
-import type { Tag, TagCreate, TagUpdate } from '@atendi/shared';
+import { type TagCreate, type TagUpdate, tagsContract as tags } from '@atendi/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
-import { patchTagCaches, type TagsPage, tagsKeys } from './tags.cache';
+import { patchTagCaches, tagsKeys } from './tags.cache';
 
 export function useTags(searchParam: string) {
   return useInfiniteQuery({
     queryKey: tagsKeys.list(searchParam),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.get<TagsPage>('/tags', { query: { searchParam, pageNumber: pageParam }, signal }),
+      api.call(tags.list, { query: { searchParam, pageNumber: pageParam }, signal }),
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });
 }
@@ -21,7 +21,9 @@ export function useSaveTag() {
     // the dialog places field errors (a name in use) itself and toasts the rest
     meta: { silent: true },
     mutationFn: ({ id, data }: SaveTagInput) =>
-      id === undefined ? api.post<Tag>('/tags', data) : api.put<Tag>(`/tags/${id}`, data),
+      id === undefined
+        ? api.call(tags.create, { body: data })
+        : api.call(tags.update, { params: { id }, body: data }),
     onSuccess: (saved, { id }) => {
       if (saved && typeof saved.id === 'number') {
         // a new tag is on no ticket yet; an edited one keeps its listed count
@@ -38,7 +40,7 @@ export function useSaveTag() {
 export function useDeleteTag() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/tags/${id}`),
+    mutationFn: (id: number) => api.call(tags.remove, { params: { id } }),
     onSuccess: (_result, id) => patchTagCaches(queryClient, { removedId: id }),
   });
 }

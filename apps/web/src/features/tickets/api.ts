@@ -1,22 +1,18 @@
-import type {
-  Contact,
-  Tag,
-  Ticket,
-  TicketCreate,
-  TicketNote,
-  TicketNoteCreate,
-  TicketUpdate,
+import {
+  contactsContract,
+  type TicketCreate,
+  type TicketNote,
+  type TicketNoteCreate,
+  type TicketUpdate,
+  tagsContract,
+  ticketNotesContract as ticketNotes,
+  ticketsContract as tickets,
+  usersContract,
 } from '@atendi/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useSessionUser } from '../../app/auth';
-import {
-  applyTicketChange,
-  removeTicket,
-  type TicketFilters,
-  type TicketsPage,
-  ticketsKeys,
-} from './tickets.cache';
+import { applyTicketChange, removeTicket, type TicketFilters, ticketsKeys } from './tickets.cache';
 
 export function useTickets(filters: TicketFilters, { enabled = true } = {}) {
   return useInfiniteQuery({
@@ -24,7 +20,7 @@ export function useTickets(filters: TicketFilters, { enabled = true } = {}) {
     enabled,
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.get<TicketsPage>('/tickets', {
+      api.call(tickets.list, {
         query: {
           status: filters.status,
           searchParam: filters.searchParam || undefined,
@@ -48,7 +44,7 @@ export function useTicket(uuid: string | undefined) {
     enabled: Boolean(uuid),
     meta: { silent: true },
     retry: false,
-    queryFn: ({ signal }) => api.get<Ticket>(`/tickets/u/${uuid}`, { signal }),
+    queryFn: ({ signal }) => api.call(tickets.getByUuid, { params: { uuid: uuid! }, signal }),
   });
 }
 
@@ -57,7 +53,7 @@ export function useUpdateTicket() {
   const me = useSessionUser();
   return useMutation({
     mutationFn: ({ id, data }: { id: number; data: TicketUpdate }) =>
-      api.put<Ticket>(`/tickets/${id}`, data),
+      api.call(tickets.update, { params: { id }, body: data }),
     onSuccess: (ticket) => {
       if (ticket?.id) applyTicketChange(queryClient, ticket, me.id, { moveToTop: true });
     },
@@ -70,7 +66,7 @@ export function useCreateTicket() {
   return useMutation({
     // the dialog explains ERR_OTHER_OPEN_TICKET itself
     meta: { silent: true },
-    mutationFn: (data: TicketCreate) => api.post<Ticket>('/tickets', data),
+    mutationFn: (data: TicketCreate) => api.call(tickets.create, { body: data }),
     onSuccess: (ticket) => {
       if (ticket?.id) applyTicketChange(queryClient, ticket, me.id, { moveToTop: true });
     },
@@ -80,7 +76,7 @@ export function useCreateTicket() {
 export function useDeleteTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/tickets/${id}`),
+    mutationFn: (id: number) => api.call(tickets.remove, { params: { id } }),
     onSuccess: (_answer, id) => removeTicket(queryClient, id),
   });
 }
@@ -88,7 +84,7 @@ export function useDeleteTicket() {
 export function useTagsList() {
   return useQuery({
     queryKey: ['tags', 'list'],
-    queryFn: ({ signal }) => api.get<Tag[]>('/tags/list', { signal }),
+    queryFn: ({ signal }) => api.call(tagsContract.listAll, { signal }),
   });
 }
 
@@ -97,7 +93,7 @@ export function useSyncTags() {
   const me = useSessionUser();
   return useMutation({
     mutationFn: (data: { ticketId: number; tags: { id: number }[] }) =>
-      api.post<Ticket>('/tags/sync', data),
+      api.call(tagsContract.sync, { body: data }),
     onSuccess: (ticket) => {
       if (ticket?.id) applyTicketChange(queryClient, ticket, me.id);
     },
@@ -116,7 +112,7 @@ export function useUsersList({ enabled = true } = {}) {
     queryKey: ['users', 'options'],
     enabled,
     meta: { silent: true },
-    queryFn: ({ signal }) => api.get<UserOption[]>('/users/list', { signal }),
+    queryFn: ({ signal }): Promise<UserOption[]> => api.call(usersContract.listAll, { signal }),
   });
 }
 
@@ -125,8 +121,7 @@ export function useContactSearch(searchParam: string) {
   return useQuery({
     queryKey: ['contacts', 'search', searchParam],
     enabled: searchParam.length >= 3,
-    queryFn: ({ signal }) =>
-      api.get<{ contacts: Contact[] }>('/contacts', { query: { searchParam }, signal }),
+    queryFn: ({ signal }) => api.call(contactsContract.list, { query: { searchParam }, signal }),
     select: (data) => data.contacts ?? [],
   });
 }
@@ -136,7 +131,7 @@ export function useContact(id: number | undefined) {
     queryKey: ['contacts', 'detail', id],
     enabled: id !== undefined,
     meta: { silent: true },
-    queryFn: ({ signal }) => api.get<Contact>(`/contacts/${id}`, { signal }),
+    queryFn: ({ signal }) => api.call(contactsContract.get, { params: { id: id! }, signal }),
   });
 }
 
@@ -145,15 +140,14 @@ const notesKey = (ticketId: number) => ['ticket-notes', ticketId] as const;
 export function useTicketNotes(ticketId: number, contactId: number) {
   return useQuery({
     queryKey: notesKey(ticketId),
-    queryFn: ({ signal }) =>
-      api.get<TicketNote[]>('/ticket-notes/list', { query: { ticketId, contactId }, signal }),
+    queryFn: ({ signal }) => api.call(ticketNotes.list, { query: { ticketId, contactId }, signal }),
   });
 }
 
 export function useAddNote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (data: TicketNoteCreate) => api.post<TicketNote>('/ticket-notes', data),
+    mutationFn: (data: TicketNoteCreate) => api.call(ticketNotes.create, { body: data }),
     onSuccess: (note, data) => {
       queryClient.setQueryData<TicketNote[]>(notesKey(data.ticketId), (list) =>
         list ? [note, ...list.filter((item) => item.id !== note.id)] : [note],
@@ -165,7 +159,7 @@ export function useAddNote() {
 export function useDeleteNote(ticketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/ticket-notes/${id}`),
+    mutationFn: (id: number) => api.call(ticketNotes.remove, { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<TicketNote[]>(notesKey(ticketId), (list) =>
         list?.filter((item) => item.id !== id),

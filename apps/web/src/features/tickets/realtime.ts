@@ -1,4 +1,10 @@
-import { CLIENT_MESSAGES, companyEvent, type Message, type Ticket } from '@atendi/shared';
+import {
+  CLIENT_MESSAGES,
+  companyEvent,
+  type Message,
+  messagesContract,
+  type Ticket,
+} from '@atendi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../app/api';
@@ -100,7 +106,9 @@ export function useTicketsRealtime(current: Ticket | undefined, onCurrentGone: (
     if (event.message.fromMe || !isCurrent) return;
     clearTimeout(markTimer.current);
     markTimer.current = setTimeout(() => {
-      void api.get(`/messages/${ticket.id}`, { query: { pageNumber: 1 } }).catch(() => {});
+      void api
+        .call(messagesContract.list, { params: { ticketId: ticket.id }, query: { pageNumber: 1 } })
+        .catch(() => {});
     }, 800);
   });
 }

@@ -1,17 +1,19 @@
-import type { User, UserCreate, UserUpdate } from '@atendi/shared';
+import {
+  type User,
+  type UserCreate,
+  type UserUpdate,
+  usersContract as users,
+} from '@atendi/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
-import { patchUserCaches, type UsersPage, usersKeys } from './users.cache';
+import { patchUserCaches, usersKeys } from './users.cache';
 
 export function useUsers(searchParam: string) {
   return useInfiniteQuery({
     queryKey: usersKeys.list(searchParam),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.get<UsersPage>('/users', {
-        query: { searchParam, pageNumber: pageParam },
-        signal,
-      }),
+      api.call(users.list, { query: { searchParam, pageNumber: pageParam }, signal }),
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });
 }
@@ -20,7 +22,7 @@ export function useUser(id: number | null) {
   return useQuery({
     queryKey: usersKeys.detail(id ?? 0),
     enabled: id !== null,
-    queryFn: ({ signal }) => api.get<User>(`/users/${id}`, { signal }),
+    queryFn: ({ signal }) => api.call(users.get, { params: { id: id! }, signal }),
   });
 }
 
@@ -35,7 +37,9 @@ export function useSaveUser() {
     // the dialog places field errors itself and toasts the rest
     meta: { silent: true },
     mutationFn: ({ id, data }: SaveUserInput) =>
-      id === undefined ? api.post<User>('/users', data) : api.put<User>(`/users/${id}`, data),
+      id === undefined
+        ? api.call(users.create, { body: data })
+        : api.call(users.update, { params: { id }, body: data }),
     onSuccess: (saved, { id }) => {
       if (isUser(saved)) {
         patchUserCaches(queryClient, { user: saved });
@@ -51,7 +55,7 @@ export function useSaveUser() {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/users/${id}`),
+    mutationFn: (id: number) => api.call(users.remove, { params: { id } }),
     onSuccess: (_result, id) => patchUserCaches(queryClient, { removedId: id }),
   });
 }

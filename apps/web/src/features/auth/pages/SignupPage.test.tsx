@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Call, json, stubFetch } from '../../../test/fetch';
+import { companyRecord } from '../../../test/records';
 import { renderWithApp } from '../../../test/render';
 import { SignupPage } from './SignupPage';
 
@@ -81,7 +82,7 @@ describe('SignupPage', () => {
 
   it('sends the trial sign-up and goes to the login', async () => {
     const before = Date.now();
-    const calls = renderSignup(() => json(201, { id: 12 }));
+    const calls = renderSignup(() => json(201, companyRecord(12)));
     await fillForm();
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
 
@@ -108,7 +109,7 @@ describe('SignupPage', () => {
 
   it('sends no companyId when the link has none or one that is no id', async () => {
     for (const route of ['/signup', '/signup?companyId=abc', '/signup?companyId=0']) {
-      const calls = renderSignup(() => json(201, { id: 12 }), route);
+      const calls = renderSignup(() => json(201, companyRecord(12)), route);
       await fillForm();
       fireEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
       expect(await screen.findByText('login screen')).toBeTruthy();

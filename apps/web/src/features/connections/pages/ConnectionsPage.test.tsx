@@ -1,9 +1,9 @@
-import type { Connection } from '@atendi/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireSession } from '../../../app/guards';
 import { SocketContext } from '../../../app/socket';
 import { type Call, json, stubFetch } from '../../../test/fetch';
+import { connectionRecord, queueRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { fakeSocket } from '../../../test/socket';
 import { useConnectionsRealtime } from '../realtime';
@@ -12,37 +12,7 @@ import { ConnectionsPage } from './ConnectionsPage';
 // a local time, so the expected dd/MM/yy HH:mm does not depend on the machine's zone
 const UPDATED = new Date(2025, 0, 2, 3, 4).toISOString();
 
-const connection = (
-  id: number,
-  name: string,
-  status: Connection['status'],
-  extra: Partial<Connection> = {},
-): Connection => ({
-  id,
-  name,
-  provider: 'beta',
-  status,
-  qrcode: '',
-  number: '',
-  retries: 0,
-  isDefault: false,
-  greetingMessage: '',
-  complationMessage: '',
-  outOfHoursMessage: '',
-  ratingMessage: '',
-  expiresInactiveMessage: '',
-  expiresTicket: 0,
-  timeUseBotQueues: 0,
-  maxUseBotQueues: 3,
-  timeToTransfer: 0,
-  transferQueueId: null,
-  timeSendQueue: 0,
-  promptId: null,
-  queues: [],
-  createdAt: UPDATED,
-  updatedAt: UPDATED,
-  ...extra,
-});
+const connection = connectionRecord;
 
 const LIST = [
   connection(1, 'Loja', 'qrcode', { qrcode: '2@loja,abc' }),
@@ -63,10 +33,7 @@ function serve(user = admin, extra?: (call: Call) => Response | undefined) {
     if (pathname === '/auth/me') return json(200, user);
     if (pathname === '/whatsapp' && call.method === 'GET') return json(200, LIST);
     if (pathname === '/queue') {
-      return json(200, [
-        { id: 3, name: 'Vendas', color: '#2e7d32' },
-        { id: 4, name: 'Suporte', color: '#1565c0' },
-      ]);
+      return json(200, [queueRecord(3, 'Vendas', '#2e7d32'), queueRecord(4, 'Suporte', '#1565c0')]);
     }
     const session = pathname.match(/^\/whatsappsession\/(\d+)$/);
     if (session) {

@@ -6,8 +6,10 @@ import { RequireSession } from '../../../app/guards';
 import { i18n } from '../../../app/i18n';
 import { SocketContext } from '../../../app/socket';
 import { type Call, json, stubFetch } from '../../../test/fetch';
+import { queueRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { fakeSocket } from '../../../test/socket';
+import { ticketRow } from '../../tickets/tickets.fixtures';
 import { ContactsPage } from './ContactsPage';
 
 const contact = (id: number, name: string, extra: Partial<Contact> = {}): Contact => ({
@@ -42,17 +44,24 @@ function serve(me = admin, extra?: (call: Call) => Response | undefined) {
     if (pathname === '/contacts' && call.method === 'GET') {
       const search = searchParams.get('searchParam') ?? '';
       if (search) {
-        return json(200, { contacts: [contact(8, 'Bianca Lima')], count: 1, hasMore: false });
+        return json(200, {
+          contacts: [contact(8, 'Bianca Lima')],
+          count: 1,
+          countExact: true,
+          hasMore: false,
+        });
       }
       return searchParams.get('pageNumber') === '2'
         ? json(200, {
             contacts: [contact(6, 'Silva; "Zé" & Cia', { email: '' }), contact(7, XSS)],
             count: 4,
+            countExact: true,
             hasMore: false,
           })
         : json(200, {
             contacts: [contact(1, 'Ana Souza'), contact(5, 'Bia Rocha')],
             count: 4,
+            countExact: true,
             hasMore: true,
           });
     }
@@ -321,11 +330,11 @@ describe('ContactsPage', () => {
     const calls = serve(sessionUser({ id: 1, profile: 'admin', queues: [] }), (call) => {
       if (call.url.pathname === '/queue')
         return json(200, [
-          { id: 3, name: 'Vendas', color: '#2e7d32' },
-          { id: 4, name: 'Suporte', color: '#1976d2' },
+          queueRecord(3, 'Vendas', '#2e7d32'),
+          queueRecord(4, 'Suporte', '#1976d2'),
         ]);
       if (call.method === 'POST' && call.url.pathname === '/tickets')
-        return json(201, { id: 42, uuid: 'u-42' });
+        return json(201, ticketRow(42, { uuid: 'u-42' }));
       return undefined;
     });
     renderPage();

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireSession } from '../../../app/guards';
 import { json, stubFetch } from '../../../test/fetch';
 import { renderWithApp, sessionUser } from '../../../test/render';
+import { messageRow } from '../../tickets/tickets.fixtures';
 import { MessageInput, quickLabel } from './MessageInput';
 
 const quick = (id: number, shortcode: string, message: string) => ({
@@ -38,7 +39,7 @@ function setup() {
       return new Response('%PDF-1.4', { headers: { 'content-type': 'application/pdf' } });
     }
     if (call.url.pathname === '/messages/7' && call.method === 'POST') {
-      return json(201, { id: 50, ticketId: 7, body: 'x' });
+      return json(201, messageRow(50, { ticketId: 7, body: 'x' }));
     }
     return json(404, {});
   });

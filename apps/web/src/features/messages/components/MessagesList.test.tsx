@@ -49,8 +49,18 @@ describe('MessagesList', () => {
       if (call.url.pathname === '/auth/me') return json(200, sessionUser());
       if (call.url.pathname === '/messages/1') {
         return call.url.searchParams.get('pageNumber') === '2'
-          ? json(200, { messages: older, hasMore: false })
-          : json(200, { messages: newest, hasMore: true });
+          ? json(200, {
+              messages: older,
+              hasMore: false,
+              count: newest.length + older.length,
+              ticket: ticketRow(1),
+            })
+          : json(200, {
+              messages: newest,
+              hasMore: true,
+              count: newest.length + older.length,
+              ticket: ticketRow(1),
+            });
       }
       return json(404, {});
     });
@@ -113,6 +123,8 @@ describe('MessagesList', () => {
         return json(200, {
           messages: [messageRow(5, { fromMe: true, ack: 0, body: 'Falhou' })],
           hasMore: false,
+          count: 1,
+          ticket: ticketRow(1),
         });
       }
       if (call.url.pathname === '/messages/5/retry') {
@@ -141,6 +153,8 @@ describe('MessagesList', () => {
             messageRow(7, { fromMe: true, ack: 0, sendState: 'failed', body: 'Não saiu' }),
           ],
           hasMore: false,
+          count: 2,
+          ticket: ticketRow(1),
         });
       }
       if (call.url.pathname === '/messages/6/retry') {

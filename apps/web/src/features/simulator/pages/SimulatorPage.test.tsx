@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireSession } from '../../../app/guards';
 import { SocketContext } from '../../../app/socket';
 import { type Call, json, stubFetch } from '../../../test/fetch';
+import { connectionRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { fakeSocket } from '../../../test/socket';
 import type { SimulatorMessage } from '../api';
@@ -31,6 +32,8 @@ const message = (
   fileName: null,
   location: null,
   vcard: null,
+  quotedProviderMessageId: null,
+  isEdited: false,
   // the phone's own messages: taken and read by the company unless a test says otherwise
   ack: direction === 'outbound' ? 2 : 4,
   isDeleted: false,
@@ -384,7 +387,13 @@ describe('SimulatorPage', { timeout: 20_000 }, () => {
       status: 'qrcode',
       extra: (call) => {
         if (call.url.pathname === '/whatsapp/5')
-          return json(200, { id: 5, qrcode: 'SIMULATOR:5:now' });
+          return json(
+            200,
+            connectionRecord(5, 'Simulador', 'qrcode', {
+              provider: 'simulator',
+              qrcode: 'SIMULATOR:5:now',
+            }),
+          );
         if (call.url.pathname === '/simulator/connections/5/scan') {
           const body = call.body as { qrcode: string };
           return body.qrcode === 'SIMULATOR:5:now'

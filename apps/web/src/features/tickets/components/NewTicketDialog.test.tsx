@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireSession } from '../../../app/guards';
 import { type Call, json, stubFetch } from '../../../test/fetch';
+import { queueRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { ticketRow } from '../tickets.fixtures';
 import { NewTicketDialog } from './NewTicketDialog';
@@ -24,9 +25,9 @@ function setup(user: SessionUser, onPost: (call: Call) => Response) {
   const calls = stubFetch((call) => {
     const { pathname } = call.url;
     if (pathname === '/auth/me') return json(200, user);
-    if (pathname === '/queue') return json(200, [{ id: 3, name: 'Suporte', color: '#1976d2' }]);
+    if (pathname === '/queue') return json(200, [queueRecord(3, 'Suporte', '#1976d2')]);
     if (pathname === '/contacts')
-      return json(200, { contacts: [contact], count: 1, hasMore: false });
+      return json(200, { contacts: [contact], count: 1, countExact: true, hasMore: false });
     if (pathname === '/tickets' && call.method === 'POST') return onPost(call);
     return json(404, {});
   });

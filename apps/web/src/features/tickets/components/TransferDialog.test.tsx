@@ -2,19 +2,20 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireSession } from '../../../app/guards';
 import { json, stubFetch } from '../../../test/fetch';
+import { queueRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { ticketRow } from '../tickets.fixtures';
 import { TransferDialog } from './TransferDialog';
 
-const SUPORTE = { id: 3, name: 'Suporte', color: '#1976d2' };
-const VENDAS = { id: 4, name: 'Vendas', color: '#2e7d32' };
+const SUPORTE = queueRecord(3, 'Suporte', '#1976d2');
+const VENDAS = queueRecord(4, 'Vendas', '#2e7d32');
 const member = (id: number, name: string, queues: (typeof SUPORTE)[], profile = 'user') => ({
   id,
   name,
   email: `${id}@empresa.com`,
   profile,
   online: true,
-  queues: queues.map(({ id, name }) => ({ id, name })),
+  queues: queues.map(({ id, name, color }) => ({ id, name, color })),
 });
 
 function setup() {

@@ -6,6 +6,7 @@ import { apiBaseUrl } from '../../../app/api';
 import { RequireSession } from '../../../app/guards';
 import { SocketContext } from '../../../app/socket';
 import { type Call, json, stubFetch } from '../../../test/fetch';
+import { queueRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { fakeSocket } from '../../../test/socket';
 import { useMessageAlerts } from '../alerts';
@@ -43,23 +44,20 @@ function serve(user = agent, extra?: (call: Call) => Response | undefined) {
     const { pathname, searchParams } = call.url;
     if (pathname === '/auth/me') return json(200, user);
     if (pathname === '/queue')
-      return json(200, [
-        { id: 3, name: 'Suporte', color: '#1976d2' },
-        { id: 4, name: 'Vendas', color: '#2e7d32' },
-      ]);
+      return json(200, [queueRecord(3, 'Suporte', '#1976d2'), queueRecord(4, 'Vendas', '#2e7d32')]);
     if (pathname === '/tags/list') return json(200, []);
     if (pathname === '/quick-messages/list') return json(200, []);
     if (pathname === '/tickets' && call.method === 'GET') {
       const status = searchParams.get('status');
       if (status === 'open') {
         const list = accepted ? [accepted, ...mine] : mine;
-        return json(200, { tickets: list, count: list.length, hasMore: false });
+        return json(200, { tickets: list, count: list.length, countExact: true, hasMore: false });
       }
       if (status === 'pending') {
         const list = accepted ? [] : [waiting];
-        return json(200, { tickets: list, count: list.length, hasMore: false });
+        return json(200, { tickets: list, count: list.length, countExact: true, hasMore: false });
       }
-      return json(200, { tickets: [], count: 0, hasMore: false });
+      return json(200, { tickets: [], count: 0, countExact: true, hasMore: false });
     }
     if (pathname === '/tickets/5' && call.method === 'PUT') {
       accepted = {
@@ -76,7 +74,9 @@ function serve(user = agent, extra?: (call: Call) => Response | undefined) {
       return found ? json(200, found) : json(404, { error: 'ERR_NO_TICKET_FOUND' });
     }
     if (pathname.startsWith('/messages/')) {
-      return json(200, { messages: [], hasMore: false, count: 0, ticket: accepted });
+      const id = Number(pathname.slice('/messages/'.length));
+      const ticket = [...mine, accepted ?? waiting].find((item) => item.id === id) ?? ticketRow(id);
+      return json(200, { messages: [], hasMore: false, count: 0, ticket });
     }
     return json(404, { error: 'ERR_NOT_FOUND' });
   });

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireSession } from '../../../app/guards';
 import { type Call, json, stubFetch } from '../../../test/fetch';
+import { queueRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { UsersPage } from './UsersPage';
 
@@ -30,7 +31,7 @@ function serve(extra?: (call: Call) => Response | undefined) {
     if (answer) return answer;
     const { pathname, searchParams } = call.url;
     if (pathname === '/auth/me') return json(200, admin);
-    if (pathname === '/queue') return json(200, [{ id: 3, name: 'Vendas', color: '#2e7d32' }]);
+    if (pathname === '/queue') return json(200, [queueRecord(3, 'Vendas', '#2e7d32')]);
     if (pathname === '/whatsapp') return json(500, { error: 'ERR_INTERNAL' });
     if (pathname === '/users' && call.method === 'GET') {
       const search = searchParams.get('searchParam') ?? '';

@@ -1,0 +1,67 @@
+import type { Company, Connection, Queue } from '@atendi/shared';
+
+/** A queue as GET /queue answers it (the server's whole record, not only what a page reads). */
+export const queueRecord = (id: number, name: string, color: string): Queue => ({
+  id,
+  name,
+  color,
+  greetingMessage: '',
+  complationMessage: '',
+  outOfHoursMessage: '',
+  ratingMessage: '',
+  orderQueue: null,
+  integrationId: null,
+  promptId: null,
+  schedules: [],
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
+
+/** A connection as GET /whatsapp answers it. */
+export const connectionRecord = (
+  id: number,
+  name: string,
+  status: Connection['status'],
+  extra: Partial<Connection> = {},
+): Connection => ({
+  id,
+  name,
+  provider: 'beta',
+  status,
+  qrcode: '',
+  number: '',
+  retries: 0,
+  isDefault: false,
+  greetingMessage: '',
+  complationMessage: '',
+  outOfHoursMessage: '',
+  ratingMessage: '',
+  expiresInactiveMessage: '',
+  expiresTicket: 0,
+  timeUseBotQueues: 0,
+  maxUseBotQueues: 3,
+  timeToTransfer: 0,
+  transferQueueId: null,
+  timeSendQueue: 0,
+  promptId: null,
+  queues: [],
+  createdAt: '2025-01-02T03:04:00.000Z',
+  updatedAt: '2025-01-02T03:04:00.000Z',
+  ...extra,
+});
+
+/** A company as the sign-up answers it. */
+export const companyRecord = (id: number, extra: Partial<Company> = {}): Company => ({
+  id,
+  name: `Empresa ${id}`,
+  email: null,
+  phone: null,
+  planId: 1,
+  status: true,
+  dueDate: null,
+  recurrence: 'MENSAL',
+  schedules: [],
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  ...extra,
+});

@@ -1,0 +1,45 @@
+import { authContract } from './auth/auth.contract';
+import { companiesContract } from './companies/companies.contract';
+import { connectionsContract } from './connections/connections.contract';
+import { contactsContract } from './contacts/contacts.contract';
+import type { RouteContract } from './contract';
+import { helpsContract } from './helps/helps.contract';
+import { mediaContract } from './media/media.contract';
+import { messagesContract } from './messages/messages.contract';
+import { plansContract } from './plans/plans.contract';
+import { queuesContract } from './queues/queues.contract';
+import { quickMessagesContract } from './quick-messages/quick-messages.contract';
+import { settingsContract } from './settings/settings.contract';
+import { simulatorContract } from './simulator/simulator.contract';
+import { systemContract } from './system/system.contract';
+import { tagsContract } from './tags/tags.contract';
+import { ticketNotesContract } from './ticket-notes/ticket-notes.contract';
+import { ticketsContract } from './tickets/tickets.contract';
+import { usersContract } from './users/users.contract';
+import { webhooksContract } from './webhooks/webhooks.contract';
+
+/** Every area's contract: the server registers each route of them, and nothing else. */
+export const contracts = {
+  system: systemContract,
+  auth: authContract,
+  users: usersContract,
+  companies: companiesContract,
+  plans: plansContract,
+  settings: settingsContract,
+  queues: queuesContract,
+  helps: helpsContract,
+  connections: connectionsContract,
+  tickets: ticketsContract,
+  messages: messagesContract,
+  contacts: contactsContract,
+  ticketNotes: ticketNotesContract,
+  tags: tagsContract,
+  quickMessages: quickMessagesContract,
+  media: mediaContract,
+  simulator: simulatorContract,
+  webhooks: webhooksContract,
+};
+
+/** Every route of every area, once each. */
+export const allRoutes = (): RouteContract[] =>
+  Object.values(contracts).flatMap((area) => Object.values(area) as RouteContract[]);

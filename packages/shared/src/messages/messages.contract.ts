@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { defineContract } from '../contract';
+import { idParamsSchema } from '../pagination';
+import {
+  messageCreateSchema,
+  messageListQuerySchema,
+  messageSchema,
+  messagesPageSchema,
+  ticketIdParamsSchema,
+} from './messages.schemas';
+
+export const messagesContract = defineContract('messages', {
+  list: {
+    method: 'GET',
+    path: '/messages/:ticketId',
+    access: 'session:use',
+    params: ticketIdParamsSchema,
+    query: messageListQuerySchema,
+    responses: { 200: messagesPageSchema },
+  },
+  /** JSON (body, quotedMsg, signMessage) or a multipart form (medias files, body, signMessage). */
+  send: {
+    method: 'POST',
+    path: '/messages/:ticketId',
+    access: 'session:use',
+    params: ticketIdParamsSchema,
+    body: messageCreateSchema.nullish(),
+    multipart: true,
+    responses: { 201: z.union([messageSchema, z.array(messageSchema)]) },
+  },
+  retry: {
+    method: 'POST',
+    path: '/messages/:id/retry',
+    access: 'session:use',
+    params: idParamsSchema,
+    responses: { 200: messageSchema },
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/messages/:id',
+    access: 'session:use',
+    params: idParamsSchema,
+    responses: { 200: messageSchema },
+  },
+});
