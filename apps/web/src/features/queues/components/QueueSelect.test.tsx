@@ -2,11 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../../test/fetch';
+import { queueRecord } from '../../../test/records';
 import { renderWithApp } from '../../../test/render';
 import { QueueSelect } from './QueueSelect';
 
-const SUPORTE = { id: 3, name: 'Suporte', color: '#1976d2' };
-const VENDAS = { id: 4, name: 'Vendas', color: '#ffeb3b' };
+// whole queues, as the server answers them: the web checks answers against the contract
+const SUPORTE = queueRecord(3, 'Suporte', '#1976d2');
+const VENDAS = queueRecord(4, 'Vendas', '#ffeb3b');
 
 function Picker({
   initial = [],
