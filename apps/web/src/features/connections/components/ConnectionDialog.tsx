@@ -16,6 +16,7 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api';
 import { FormDialog } from '../../../app/components/FormDialog';
+import { IdSelect } from '../../../app/components/IdSelect';
 import { errorMessage } from '../../../app/errors';
 import { applyServerFieldErrors, muiField, useValidationText } from '../../../app/forms';
 import { toast } from '../../../app/toast';
@@ -275,31 +276,15 @@ export function ConnectionDialog({ open, onClose, connection }: ConnectionDialog
         control={control}
         name="transferQueueId"
         render={({ field }) => (
-          <TextField
+          <IdSelect
             id="connection-transfer-queue"
-            select
             label={t('fields.transferQueue')}
-            fullWidth
-            name={field.name}
-            value={field.value ?? ''}
-            onChange={(event) => {
-              const value = event.target.value as number | string;
-              field.onChange(value === '' ? null : Number(value));
-            }}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
+            noneLabel={t('fields.noTransfer')}
+            options={queues.data ?? []}
+            field={field}
             error={Boolean(errors.transferQueueId)}
             helperText={fieldText(errors.transferQueueId?.message)}
-          >
-            <MenuItem value="">
-              <em>{t('fields.noTransfer')}</em>
-            </MenuItem>
-            {(queues.data ?? []).map((queue) => (
-              <MenuItem key={queue.id} value={queue.id}>
-                {queue.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         )}
       />
       {numberField('timeToTransfer')}

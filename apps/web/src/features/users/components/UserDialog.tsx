@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api';
 import { useAuth, useSessionUser } from '../../../app/auth';
 import { FormDialog } from '../../../app/components/FormDialog';
+import { IdSelect } from '../../../app/components/IdSelect';
 import { errorMessage, toastError } from '../../../app/errors';
 import { applyServerFieldErrors, muiField, useValidationText } from '../../../app/forms';
 import { toast } from '../../../app/toast';
@@ -215,31 +216,15 @@ export function UserDialog({ open, onClose, user, mode = 'manage' }: UserDialogP
             control={control}
             name="whatsappId"
             render={({ field }) => (
-              <TextField
+              <IdSelect
                 id="user-connection"
-                select
                 label={t('fields.connection')}
-                fullWidth
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={(event) => {
-                  const value = event.target.value as number | string;
-                  field.onChange(value === '' ? null : Number(value));
-                }}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
+                noneLabel={t('fields.noConnection')}
+                options={connections.data ?? []}
+                field={field}
                 error={Boolean(errors.whatsappId)}
                 helperText={validationText(errors.whatsappId?.message)}
-              >
-                <MenuItem value="">
-                  <em>{t('fields.noConnection')}</em>
-                </MenuItem>
-                {(connections.data ?? []).map((connection) => (
-                  <MenuItem key={connection.id} value={connection.id}>
-                    {connection.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
             )}
           />
           <Controller
