@@ -2,6 +2,17 @@ import { z } from 'zod';
 
 const toggle = z.enum(['enabled', 'disabled']);
 
+/** An IANA zone the runtime knows ('America/Sao_Paulo'); the company's hours are read in it. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.includes('/') || zone === 'UTC';
+  } catch {
+    return false;
+  }
+}
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
 /** Every company setting and the values it accepts (spec core 3, administration 3). */
 export const SETTING_VALUES = {
   userRating: toggle,
@@ -12,6 +23,8 @@ export const SETTING_VALUES = {
   sendMsgTransfTicket: toggle,
   sendGreetingMessageOneQueues: toggle,
   chatBotType: z.enum(['text']),
+  /** The company's time zone: business hours, greetings and dashboard days are computed in it. */
+  timezone: z.string().max(64).refine(isTimeZone, 'Invalid time zone'),
   campaignsEnabled: z.enum(['true', 'false']),
   userCreation: toggle,
   /** Payment-provider key: readable only by the super user, never emitted. */
@@ -33,6 +46,7 @@ export const DEFAULT_SETTINGS: Record<Exclude<SettingKey, 'asaas'>, string> = {
   sendMsgTransfTicket: 'disabled',
   sendGreetingMessageOneQueues: 'enabled',
   chatBotType: 'text',
+  timezone: DEFAULT_TIME_ZONE,
   campaignsEnabled: 'true',
   userCreation: 'enabled',
 };

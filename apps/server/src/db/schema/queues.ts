@@ -62,3 +62,34 @@ export const userQueues = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/**
+ * A queue's bot menu, as a tree: each option has a number the contact answers with, the text
+ * sent when it is chosen, and its own children (spec administration 3, "Queue option").
+ */
+export const queueOptions = pgTable(
+  'queue_options',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyIdColumn(),
+    queueId: integer('queue_id').notNull(),
+    parentId: integer('parent_id'),
+    title: text('title').notNull(),
+    message: text('message').notNull().default(''),
+    /** What the contact types to choose it ('1', '2', ...). */
+    option: text('option').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    unique('queue_options_company_id_key').on(t.companyId, t.id),
+    index('queue_options_queue_parent_idx').on(t.companyId, t.queueId, t.parentId),
+    foreignKey({
+      columns: [t.companyId, t.queueId],
+      foreignColumns: [queues.companyId, queues.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.companyId, t.parentId],
+      foreignColumns: [t.companyId, t.id],
+    }).onDelete('cascade'),
+  ],
+);

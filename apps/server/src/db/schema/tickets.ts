@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   foreignKey,
   index,
@@ -7,7 +8,9 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
+  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -41,6 +44,15 @@ export const tickets = pgTable(
     promptId: integer('prompt_id'),
     queueOptionId: integer('queue_option_id'),
     amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
+    /** The last inbound message the bot has answered: later ones are its next turn. */
+    botMessageId: bigint('bot_message_id', { mode: 'number' }),
+    /** When the bot took the ticket, and when it last spoke; null once a person has it. */
+    botSince: timestamp('bot_since', { withTimezone: true }),
+    botAt: timestamp('bot_at', { withTimezone: true }),
+    /** The end of the closed period the out-of-hours message was sent for (sent once per period). */
+    outOfHoursUntil: timestamp('out_of_hours_until', { withTimezone: true }),
+    /** Closed with a rating asked and not yet answered: the contact's 1-3 lands here. */
+    ratingRequestedAt: timestamp('rating_requested_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -73,6 +85,11 @@ export const tickets = pgTable(
       .on(t.companyId, t.updatedAt.desc())
       .where(sql`${t.unreadMessages} > 0`),
     index('tickets_contact_idx').on(t.companyId, t.contactId),
+    // The timers' sweeps read only the few tickets a bot holds or a rating waits on.
+    index('tickets_bot_at_idx').on(t.botAt).where(sql`${t.botAt} is not null`),
+    index('tickets_rating_requested_idx')
+      .on(t.contactId, t.whatsappId)
+      .where(sql`${t.ratingRequestedAt} is not null`),
     // At most one live ticket per contact and connection, whatever races the inbound path runs.
     uniqueIndex('tickets_one_live_per_contact')
       .on(t.contactId, t.whatsappId)
@@ -166,6 +183,27 @@ export const ticketSearchDocuments = pgTable(
   (t) => [
     primaryKey({ columns: [t.ticketId, t.chunk] }),
     index('ticket_search_document_idx').using('gin', t.companyId, t.document),
+    foreignKey({
+      columns: [t.companyId, t.ticketId],
+      foreignColumns: [tickets.companyId, tickets.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** A contact's answer to the rating question of a closed ticket: 1 to 3, once per ticket. */
+export const userRatings = pgTable(
+  'user_ratings',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyIdColumn(),
+    ticketId: integer('ticket_id').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rate: smallint('rate').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_ratings_ticket_key').on(t.ticketId),
+    index('user_ratings_company_user_idx').on(t.companyId, t.userId, t.createdAt),
     foreignKey({
       columns: [t.companyId, t.ticketId],
       foreignColumns: [tickets.companyId, tickets.id],
