@@ -53,6 +53,7 @@ import { TokenService } from './platform/auth/tokens';
 import { answerError, registerErrorHandling } from './platform/errors';
 import { EventBus } from './platform/events';
 import { InstanceBus } from './platform/instance-bus';
+import { JobEngine } from './platform/jobs';
 import { LeaseKeeper, type LeaseOptions } from './platform/leases';
 import { type LogStream, loggerOptions, requestLogController } from './platform/logger';
 import type { Platform } from './platform/platform';
@@ -81,6 +82,8 @@ export interface ChannelOptions {
   manager?: ChannelManagerOptions;
   /** Heartbeat timing of the lease and bus sessions (tests shorten it). */
   leases?: LeaseOptions;
+  /** How often idle job workers look for work (tests shorten it). */
+  jobs?: { pollingIntervalSeconds?: number };
 }
 
 const deriveKey = (secret: string, purpose: string) =>
@@ -137,6 +140,7 @@ export async function buildApp({
     storage: new Storage(config.STORAGE_DIR, deriveKey(config.JWT_SECRET, 'media-urls')),
     leases,
     bus,
+    jobs: new JobEngine(database.pool, app.log, channels.jobs),
   };
   // Each changed conversation of a simulated phone is one event to the company's pages.
   const simulatorNetwork = new SimulatorNetwork(platform.db, bus, (companyId, rows) => {
@@ -177,6 +181,7 @@ export async function buildApp({
     channels.manager,
   );
   app.addHook('onClose', async () => {
+    await platform.jobs.stop();
     await channelManager.close();
     await bus.close();
   });

@@ -41,6 +41,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: bool.default(false),
+  /** How long the chatbot waits after a message, so messages sent together get one answer. */
+  BOT_REPLY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -90,6 +90,8 @@ export async function startApiServer(
   }
   await app.listen({ port: config.PORT, host: config.host });
   await app.platform.bus.open();
+  // Before the sessions: what they receive may ask for work at once.
+  await app.platform.jobs.start();
   await app.channelManager.open();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -30,7 +30,10 @@ interface Statement {
   values: unknown[];
 }
 
-/** Every statement the app sends while `work` runs, the session check excepted. */
+/**
+ * Every statement the app sends while `work` runs, the session check and the job engine's
+ * background polling (its own schema) excepted.
+ */
 async function statementsOf(work: () => Promise<unknown>): Promise<Statement[]> {
   const pool = t.database.pool as unknown as {
     query: (config: string | QueryConfig, values?: unknown[]) => Promise<unknown>;
@@ -47,7 +50,9 @@ async function statementsOf(work: () => Promise<unknown>): Promise<Statement[]> 
   } finally {
     pool.query = original;
   }
-  return seen.filter((statement) => !/\bauth_sessions\b/.test(statement.text));
+  return seen.filter(
+    (statement) => !/\bauth_sessions\b/.test(statement.text) && !/\bpgboss\./.test(statement.text),
+  );
 }
 
 interface PlanNode {

@@ -2,9 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import PgBoss from 'pg-boss';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 const MIGRATION_LOCK = 727_001;
+/** The job engine's tables (pg-boss) live in a schema of their own. */
+export const JOBS_SCHEMA = 'pgboss';
 
 /**
  * Applies pending migrations under an advisory lock, so several instances booting together run
@@ -15,6 +18,13 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    // Installed here, under the same lock, so a fresh database (and the tests' template) has
+    // it; a later pg-boss release migrates its own tables when the engine starts.
+    const { rows } = await client.query(
+      `select 1 from information_schema.tables where table_schema = $1 and table_name = 'version'`,
+      [JOBS_SCHEMA],
+    );
+    if (rows.length === 0) await client.query(PgBoss.getConstructionPlans(JOBS_SCHEMA));
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();

@@ -1,4 +1,5 @@
 import { AuthService } from './auth/auth.service';
+import { AutomationsService } from './automations/automations.service';
 import { CompaniesService } from './companies/companies.service';
 import { ConnectionsService } from './connections/connections.service';
 import { ContactsService } from './contacts/contacts.service';
@@ -21,11 +22,13 @@ export type Services = ReturnType<typeof createServices>;
 /** Every service of the modules, each built from the parts of `deps` it uses. */
 export function createServices(deps: ServiceDeps) {
   const outbound = new OutboundSender(deps);
+  const tickets = new TicketsService(deps, outbound);
   return {
     connections: new ConnectionsService(deps),
     inbound: new InboundPipeline(deps),
     outbound,
-    tickets: new TicketsService(deps, outbound),
+    tickets,
+    automations: new AutomationsService(deps, outbound, tickets),
     messages: new MessagesService(deps, outbound),
     contacts: new ContactsService(deps),
     ticketNotes: new TicketNotesService(),

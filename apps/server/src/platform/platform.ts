@@ -4,6 +4,7 @@ import type { SessionStore } from './auth/sessions';
 import type { TokenService } from './auth/tokens';
 import type { EventBus } from './events';
 import type { InstanceBus } from './instance-bus';
+import type { JobEngine } from './jobs';
 import type { LeaseKeeper } from './leases';
 import type { RateLimiter } from './rate-limit';
 import type { Storage } from './storage';
@@ -26,4 +27,6 @@ export interface Platform {
   leases: LeaseKeeper;
   /** Notifications between instances (channel commands, the simulator's signals). */
   bus: InstanceBus;
+  /** Work that must survive a restart and run once across instances (pg-boss). */
+  jobs: JobEngine;
 }

@@ -8,6 +8,10 @@ import type { TenantStatement } from '../tenant';
  * nothing new is only read and a ticket is only inserted when none is live, so the common case
  * writes the message and the ticket's preview and nothing else.
  *
+ * Ratings: a contact with no live ticket who answers 1, 2 or 3 while a closed ticket of the same
+ * connection waits for its rating answers that ticket: the message lands there and the rating is
+ * stored with the ticket's agent, once. Any other message from the contact ends the waiting.
+ *
  * $1 company, $2 connection, $3 chat number, $4 chat name, $5 chat lid, $6 is group,
  * $7 sender number, $8 sender name, $9 sender lid, $10 provider message id, $11 body,
  * $12 from me, $13 media type, $14 media path, $15 media name, $16 media mime, $17 ack,
@@ -21,7 +25,7 @@ import type { TenantStatement } from '../tenant';
  * tells the two apart and runs it again.
  */
 export const storeInboundMessage: TenantStatement = {
-  name: 'store_inbound_message_v4',
+  name: 'store_inbound_message_v5',
   text: `
 with known as (
   select id, name, number, profile_pic_url, is_group, false as created from contacts
@@ -59,10 +63,18 @@ live as (
   where t.company_id = $1 and t.contact_id = chat.id and t.whatsapp_id = $2::int
     and t.status in ('open', 'pending')
 ),
+rated as (
+  select t.id, t.user_id from tickets t, chat
+  where not exists (select 1 from live) and not $12::boolean and btrim($11::text) in ('1', '2', '3')
+    and t.company_id = $1 and t.contact_id = chat.id and t.whatsapp_id = $2::int
+    and t.rating_requested_at is not null
+  order by t.rating_requested_at desc
+  limit 1
+),
 new_ticket as (
   insert into tickets (company_id, contact_id, whatsapp_id, status, is_group, last_message, unread_messages)
   select $1, chat.id, $2::int, 'pending', $6::boolean, $21::text, $22::int from chat
-  where not exists (select 1 from live)
+  where not exists (select 1 from live) and not exists (select 1 from rated)
   on conflict (contact_id, whatsapp_id) where status in ('open', 'pending') do nothing
   returning *
 ),
@@ -70,6 +82,8 @@ ticket as (
   select id from new_ticket
   union all
   select id from live
+  union all
+  select id from rated
 ),
 quoted as (
   select id, body, from_me, media_type from messages
@@ -90,10 +104,25 @@ message as (
 ),
 bump as (
   update tickets set last_message = $21::text,
-    unread_messages = unread_messages + $22::int, updated_at = now()
+    unread_messages = unread_messages + case when status = 'closed' then 0 else $22::int end,
+    updated_at = now(),
+    rating_requested_at = case when $12::boolean then rating_requested_at else null end
   where company_id = $1 and id = (select ticket_id from message)
     and not exists (select 1 from new_ticket)
   returning *
+),
+rating as (
+  insert into user_ratings (company_id, ticket_id, user_id, rate)
+  select $1, rated.id, rated.user_id,
+    (case btrim($11::text) when '1' then 1 when '2' then 2 else 3 end)::smallint from rated
+  where exists (select 1 from message)
+  on conflict (ticket_id) do nothing
+),
+rating_ended as (
+  update tickets set rating_requested_at = null
+  where company_id = $1 and contact_id = (select id from chat) and whatsapp_id = $2::int
+    and rating_requested_at is not null and not $12::boolean
+    and id <> (select ticket_id from message)
 ),
 stored_ticket as (
   select * from new_ticket

@@ -23,7 +23,7 @@ import {
 } from '../../platform/uploads';
 import type { ServiceDeps } from '../deps';
 import { readableTicket } from '../tickets/tickets.access';
-import { ticketById } from '../tickets/tickets.repository';
+import { companySetting, ticketById } from '../tickets/tickets.repository';
 import { ACK_FAILED, type OutboundDraft, type OutboundSender } from './messages.outbound';
 import {
   conversationPage,
@@ -111,7 +111,7 @@ export class MessagesService {
         fields: [{ path: 'body.body', message: MSG.required }],
       });
     }
-    const body = this.#compose(ctx, ticket, text, draft.signMessage);
+    const body = await this.#compose(ctx, ticket, text, draft.signMessage);
     const quotedMsgId = draft.quotedMsg?.id ?? null;
     if (files.length === 0) return this.outbound.send(ctx, ticketId, { body, quotedMsgId });
 
@@ -190,12 +190,13 @@ export class MessagesService {
   }
 
   /** Variables filled in, then the agent's name in bold when signing. */
-  #compose(ctx: RequestContext, ticket: Ticket, text: string, sign: boolean): string {
+  async #compose(ctx: RequestContext, ticket: Ticket, text: string, sign: boolean) {
     if (!text) return '';
     const resolved = resolveVariables(text, {
       contactName: ticket.contact.name,
       ticketId: ticket.id,
       ticketCreatedAt: new Date(ticket.createdAt),
+      timeZone: text.includes('{{') ? await companySetting(tenantDb(ctx), 'timezone') : undefined,
     });
     return sign ? `*${ctx.name}*:\n${resolved}` : resolved;
   }

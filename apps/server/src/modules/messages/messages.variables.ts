@@ -1,29 +1,25 @@
-const SAO_PAULO = 'America/Sao_Paulo';
+import { DEFAULT_TIME_ZONE } from '@atendi/shared';
+import { TZDate } from '@date-fns/tz';
 
-const clock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: SAO_PAULO,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const two = (value: number) => String(value).padStart(2, '0');
 
-/** Calendar fields of an instant on São Paulo's clock, where the product's customers live. */
-export function saoPauloTime(at: Date) {
-  const parts = Object.fromEntries(clock.formatToParts(at).map((part) => [part.type, part.value]));
+/** Calendar fields of an instant on the clock of `zone` (the company's), whatever the server's. */
+export function zonedTime(at: Date, zone: string = DEFAULT_TIME_ZONE) {
+  const local = new TZDate(at.getTime(), zone);
   return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
+    year: String(local.getFullYear()),
+    month: two(local.getMonth() + 1),
+    day: two(local.getDate()),
+    hour: two(local.getHours()),
+    minute: two(local.getMinutes()),
   };
 }
 
-export function greetingAt(at: Date): 'Bom dia' | 'Boa tarde' | 'Boa noite' {
-  const hour = Number(saoPauloTime(at).hour);
+export function greetingAt(
+  at: Date,
+  zone: string = DEFAULT_TIME_ZONE,
+): 'Bom dia' | 'Boa tarde' | 'Boa noite' {
+  const hour = Number(zonedTime(at, zone).hour);
   if (hour >= 5 && hour < 12) return 'Bom dia';
   if (hour >= 12 && hour < 18) return 'Boa tarde';
   return 'Boa noite';
@@ -33,6 +29,8 @@ export interface VariableContext {
   contactName: string;
   ticketId: number;
   ticketCreatedAt: Date;
+  /** The company's time zone: greeting, date and hour are read on its clock. */
+  timeZone?: string;
 }
 
 /**
@@ -41,12 +39,13 @@ export interface VariableContext {
  */
 export function resolveVariables(text: string, context: VariableContext, now = new Date()): string {
   if (!text.includes('{{')) return text;
-  const today = saoPauloTime(now);
-  const opened = saoPauloTime(context.ticketCreatedAt);
+  const zone = context.timeZone ?? DEFAULT_TIME_ZONE;
+  const today = zonedTime(now, zone);
+  const opened = zonedTime(context.ticketCreatedAt, zone);
   const values: Record<string, string> = {
     contactName: context.contactName,
     contactFirstName: context.contactName.trim().split(/\s+/)[0] ?? '',
-    greeting: greetingAt(now),
+    greeting: greetingAt(now, zone),
     // Stable for the ticket: the day it opened and its id.
     protocolNumber: `${opened.year}${opened.month}${opened.day}${context.ticketId}`,
     date: `${today.day}/${today.month}/${today.year}`,

@@ -322,9 +322,39 @@ function workingList(ctx: RequestContext, status: TicketStatus | undefined): SQL
 export type TicketChanges = Partial<
   Pick<
     typeof tickets.$inferInsert,
-    'status' | 'userId' | 'queueId' | 'whatsappId' | 'useIntegration' | 'promptId' | 'integrationId'
+    | 'status'
+    | 'userId'
+    | 'queueId'
+    | 'whatsappId'
+    | 'useIntegration'
+    | 'promptId'
+    | 'integrationId'
+    | 'chatbot'
+    | 'botAt'
+    | 'botSince'
+    | 'ratingRequestedAt'
   >
 >;
+
+/** The texts a closing ticket may send: its queue's, else its connection's. */
+export async function closingTexts(db: TenantDb, id: number) {
+  const [row] = await db
+    .select({
+      queueCompletion: queues.complationMessage,
+      queueRating: queues.ratingMessage,
+      connectionCompletion: connections.complationMessage,
+      connectionRating: connections.ratingMessage,
+    })
+    .from(tickets, eq(tickets.id, id))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(connections, eq(connections.id, tickets.whatsappId));
+  const pick = (first: string | null | undefined, second: string | null | undefined) =>
+    first?.trim() || second?.trim() || '';
+  return {
+    completion: pick(row?.queueCompletion, row?.connectionCompletion),
+    rating: pick(row?.queueRating, row?.connectionRating),
+  };
+}
 
 /**
  * Inserts a live ticket, unless the contact already has one (the partial unique index
@@ -356,6 +386,11 @@ export async function moveTicket(
     )
     .returning({ id: tickets.id });
   return moved.length > 0;
+}
+
+/** A closed ticket now waits for its contact's rating. */
+export async function markRatingRequested(db: TenantDb, id: number) {
+  await db.update(tickets, { ratingRequestedAt: new Date() }, eq(tickets.id, id));
 }
 
 /** Deletes a ticket with its messages. */

@@ -11,7 +11,7 @@ import {
 } from '@atendi/shared';
 import { isUniqueViolation } from '../../db/errors';
 import { type TenantDb, tenantDb } from '../../db/tenant';
-import type { RequestContext } from '../../platform/auth/context';
+import { type RequestContext, systemContext } from '../../platform/auth/context';
 import { AppError, forbidden } from '../../platform/errors';
 import type { TicketAudienceBefore } from '../../platform/events';
 import type { Platform } from '../../platform/platform';
@@ -20,12 +20,14 @@ import type { OutboundSender } from '../messages/messages.outbound';
 import { resolveVariables } from '../messages/messages.variables';
 import { readableTicket } from './tickets.access';
 import {
+  closingTexts,
   companySetting,
   deleteTicket,
   exists,
   insertLiveTicket,
   listedTickets,
   liveTicketOf,
+  markRatingRequested,
   mediaOfTicket,
   moveTicket,
   type TicketChanges,
@@ -33,6 +35,13 @@ import {
 } from './tickets.repository';
 
 const LIVE: TicketStatus[] = ['open', 'pending'];
+
+/** The rating question after the queue's or connection's own text (spec core 9: rating 1-3). */
+export const RATING_OPTIONS =
+  'Digite de 1 à 3 para qualificar nosso atendimento:\n*1* - _Insatisfeito_\n*2* - _Satisfeito_\n*3* - _Muito Satisfeito_';
+
+/** What a ticket leaving the bot's hands clears. */
+const NO_BOT = { chatbot: false, botAt: null, botSince: null } as const;
 
 const invalid = (path: string, message: string) =>
   new AppError('ERR_VALIDATION', 400, { fields: [{ path, message }] });
@@ -43,7 +52,7 @@ const otherOpenTicket = (ticket: Ticket | undefined) =>
 
 export class TicketsService {
   constructor(
-    private readonly platform: Pick<Platform, 'events' | 'storage'>,
+    private readonly platform: Pick<Platform, 'db' | 'events' | 'storage'>,
     private readonly outbound: Pick<OutboundSender, 'send'>,
   ) {}
 
@@ -168,15 +177,42 @@ export class TicketsService {
   async #resolve(ctx: RequestContext, current: Ticket): Promise<Ticket> {
     if (current.status === 'closed') return current;
     const db = tenantDb(ctx);
+    const userId = current.userId ?? ctx.userId;
     await this.#move(db, current, {
       status: 'closed',
       // A waiting ticket closed by an agent is that agent's closed ticket.
-      userId: current.userId ?? ctx.userId,
+      userId,
       useIntegration: false,
       promptId: null,
       integrationId: null,
     });
+    if (!current.isGroup) {
+      const texts = await closingTexts(db, current.id);
+      if (texts.completion) await this.#tell(ctx, current, texts.completion);
+      if (userId && (await companySetting(db, 'userRating')) === 'enabled') {
+        // The contact's 1-3 lands on this closed ticket (the inbound statement looks for it).
+        await markRatingRequested(db, current.id);
+        await this.#tell(ctx, current, [texts.rating, RATING_OPTIONS].filter(Boolean).join('\n\n'));
+      }
+    }
     return this.#announce(db, ctx, current.id, current);
+  }
+
+  /**
+   * A conversation whose contact stopped answering (the connection's `expiresTicket`): the
+   * connection's message, then closed. Run by the automations' sweep.
+   */
+  async closeForInactivity(companyId: number, ticketId: number, message: string) {
+    const ctx = systemContext(this.platform.db, companyId);
+    const db = tenantDb(ctx);
+    const current = await ticketById(db, ticketId);
+    if (!current || !LIVE.includes(current.status)) return;
+    if (message.trim()) await this.#tell(ctx, current, message);
+    const closed = await moveTicket(db, current.id, current.status, {
+      status: 'closed',
+      ...NO_BOT,
+    }).catch(() => false);
+    if (closed) await this.#announce(db, ctx, current.id, current);
   }
 
   async #reopen(ctx: RequestContext, current: Ticket, target: TicketStatus): Promise<Ticket> {
@@ -245,7 +281,12 @@ export class TicketsService {
   async #move(db: TenantDb, current: Ticket, set: TicketChanges) {
     let moved: boolean;
     try {
-      moved = await moveTicket(db, current.id, current.status, set);
+      // A person's move ends the bot's hold and any rating question still waiting.
+      moved = await moveTicket(db, current.id, current.status, {
+        ...set,
+        ...NO_BOT,
+        ratingRequestedAt: null,
+      });
     } catch (error) {
       if (isUniqueViolation(error, 'tickets_one_live_per_contact')) {
         throw otherOpenTicket(
@@ -267,6 +308,7 @@ export class TicketsService {
       contactName: ticket.contact.name,
       ticketId: ticket.id,
       ticketCreatedAt: new Date(ticket.createdAt),
+      timeZone: text.includes('{{') ? await companySetting(tenantDb(ctx), 'timezone') : undefined,
     });
     await this.outbound.send(ctx, ticket.id, { body }).catch(() => undefined);
   }

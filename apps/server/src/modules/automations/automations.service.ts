@@ -1,0 +1,279 @@
+import type { CompanySchedule, Ticket } from '@atendi/shared';
+import { globalDb } from '../../db/global';
+import { type TenantDb, tenantDb } from '../../db/tenant';
+import { systemContext } from '../../platform/auth/context';
+import type { TicketAudienceBefore } from '../../platform/events';
+import { DEFAULT_SCHEDULES } from '../companies/companies.service';
+import type { ServiceDeps } from '../deps';
+import type { OutboundSender } from '../messages/messages.outbound';
+import { resolveVariables } from '../messages/messages.variables';
+import { ticketById } from '../tickets/tickets.repository';
+import type { TicketsService } from '../tickets/tickets.service';
+import { type BotStage, botStep } from './automations.bot';
+import { isOpen, nextOpening } from './automations.hours';
+import {
+  advanceBot,
+  type BotTicket,
+  type BotWrite,
+  botTicket,
+  companiesWithTimers,
+  companyHours,
+  connectionMenus,
+  endStaleRatings,
+  expiredTickets,
+  idleBotTickets,
+  latestAnswer,
+  queueHours,
+  releaseFromBot,
+  settingValues,
+} from './automations.repository';
+
+export const BOT_TURN_JOB = 'bot-turn';
+export const SWEEP_JOB = 'automations-sweep';
+/** A rating question not answered within this long is dropped. */
+export const RATING_WINDOW_MS = 2 * 60 * 60_000;
+/** An out-of-hours period that never ends (no day opens): answered once. */
+const NEVER = new Date('9999-12-31T00:00:00Z');
+
+interface TurnPlan {
+  replies: string[];
+  write: BotWrite;
+}
+
+/**
+ * What happens to conversations without a person: the chatbot's turns, business hours and the
+ * timers (idle bot transfer, the bot's time limit, inactivity close, the rating window). Every
+ * turn and every timer runs on the job engine, so it survives a restart and runs once across
+ * instances; the bot's state lives on the ticket row.
+ */
+export class AutomationsService {
+  constructor(
+    private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'jobs' | 'config'>,
+    private readonly outbound: Pick<OutboundSender, 'send'>,
+    private readonly tickets: Pick<TicketsService, 'closeForInactivity'>,
+  ) {
+    platform.jobs.define<{ companyId: number; ticketId: number }>(BOT_TURN_JOB, {
+      // Messages that arrive while a turn waits are answered by that one turn.
+      policy: 'short',
+      retryLimit: 3,
+      handler: ({ companyId, ticketId }) => this.turn(companyId, ticketId),
+    });
+    platform.jobs.define<{ at?: string }>(SWEEP_JOB, {
+      policy: 'short',
+      retryLimit: 1,
+      handler: ({ at }) => this.sweep(at ? new Date(at) : new Date()),
+    });
+    platform.jobs.every(SWEEP_JOB, '* * * * *');
+    platform.events.on('message.saved', ({ companyId, action, message, ticket }) => {
+      // A contact wrote in a ticket nobody holds: the bot or the hours may have to answer.
+      if (action !== 'create' || message.fromMe || ticket.isGroup) return;
+      if (ticket.status !== 'pending' || ticket.userId) return;
+      void platform.jobs
+        .send(
+          BOT_TURN_JOB,
+          { companyId, ticketId: ticket.id },
+          { singletonKey: String(ticket.id), delayMs: platform.config.BOT_REPLY_DELAY_MS },
+        )
+        .catch(() => {
+          // Lost only with the database unreachable; the next message asks again.
+        });
+    });
+  }
+
+  #db(companyId: number): TenantDb {
+    return tenantDb(systemContext(this.platform.db, companyId));
+  }
+
+  /**
+   * One turn: the contact's newest unanswered message against where the ticket stands. The
+   * outcome is written only if no other turn answered those messages first, then sent.
+   */
+  async turn(companyId: number, ticketId: number, now = new Date()): Promise<void> {
+    const db = this.#db(companyId);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const ticket = await botTicket(db, ticketId);
+      if (ticket?.status !== 'pending' || ticket.userId || ticket.isGroup) return;
+      if (!ticket.connectionId) return;
+      const answer = await latestAnswer(db, ticketId, ticket.botMessageId);
+      if (!answer) return;
+      const plan = await this.#plan(db, ticket, ticket.connectionId, answer.body, now);
+      if (!(await advanceBot(db, ticket, answer.id, plan.write))) continue;
+      const zone = (await settingValues(db, ['timezone'])).timezone;
+      for (const reply of plan.replies) {
+        const body = resolveVariables(reply, {
+          contactName: ticket.contactName,
+          ticketId,
+          ticketCreatedAt: ticket.createdAt,
+          timeZone: zone,
+        });
+        // A failed send stays on the message (ack 0) for a person to retry.
+        await this.outbound
+          .send(systemContext(this.platform.db, companyId), ticketId, { body })
+          .catch(() => undefined);
+      }
+      if (plan.write.queueId !== undefined && plan.write.queueId !== ticket.queueId) {
+        await this.#announce(db, companyId, ticketId, {
+          status: 'pending',
+          queueId: ticket.queueId,
+          userId: null,
+        });
+      } else if (plan.write.chatbot !== undefined && plan.write.chatbot !== ticket.chatbot) {
+        await this.#announce(db, companyId, ticketId);
+      }
+      return;
+    }
+  }
+
+  async #plan(
+    db: TenantDb,
+    ticket: BotTicket,
+    connectionId: number,
+    answer: string,
+    now: Date,
+  ): Promise<TurnPlan> {
+    const settings = await settingValues(db, [
+      'scheduleType',
+      'sendGreetingMessageOneQueues',
+      'timezone',
+    ]);
+    const zone = settings.timezone;
+    const menus = await connectionMenus(db, connectionId);
+    if (!menus) return { replies: [], write: {} };
+
+    if (settings.scheduleType === 'company') {
+      const stored = await companyHours(globalDb(this.platform), db.companyId);
+      const hours = stored.length ? stored : DEFAULT_SCHEDULES;
+      if (!isOpen(hours, now, zone)) {
+        return outOfHours(ticket, menus.outOfHoursMessage, hours, now, zone);
+      }
+    }
+
+    const stage: BotStage = {
+      queueId: ticket.queueId,
+      optionId: ticket.queueOptionId,
+      chatbot: ticket.chatbot,
+      rounds: ticket.rounds,
+    };
+    const step = botStep(stage, answer, {
+      greeting: menus.greetingMessage,
+      queues: menus.queues,
+      maxRounds: Math.max(1, menus.maxUseBotQueues),
+      straightIntoOnlyQueue: settings.sendGreetingMessageOneQueues === 'enabled',
+    });
+    if (!step) {
+      // Not the bot's: a ticket waiting in its queue hears the queue's hours.
+      if (settings.scheduleType === 'queue' && ticket.queueId) {
+        const queue = await queueHours(db, ticket.queueId);
+        if (queue?.schedules.length && !isOpen(queue.schedules, now, zone)) {
+          return outOfHours(ticket, queue.outOfHoursMessage, queue.schedules, now, zone);
+        }
+      }
+      return { replies: [], write: {} };
+    }
+
+    const { next } = step;
+    const write: BotWrite = {
+      queueId: next.queueId,
+      queueOptionId: next.optionId,
+      chatbot: next.chatbot,
+      amountUsedBotQueues: next.rounds,
+      botAt: next.chatbot ? now : null,
+      botSince: next.chatbot ? (ticket.botSince ?? now) : null,
+    };
+    const entered = step.enteredQueue
+      ? menus.queues.find((queue) => queue.id === step.enteredQueue?.id)
+      : undefined;
+    if (
+      entered &&
+      settings.scheduleType === 'queue' &&
+      entered.schedules.length &&
+      !isOpen(entered.schedules, now, zone)
+    ) {
+      // A closed queue answers with its out-of-hours message instead of its menu; the ticket
+      // waits in it for the next opening.
+      const closed = outOfHours(ticket, entered.outOfHoursMessage, entered.schedules, now, zone);
+      return {
+        replies: closed.replies,
+        write: {
+          ...write,
+          ...closed.write,
+          queueOptionId: null,
+          chatbot: false,
+          botAt: null,
+          botSince: null,
+        },
+      };
+    }
+    return { replies: step.replies, write };
+  }
+
+  /**
+   * The timers, once a minute across every instance: idle bot tickets go to the connection's
+   * transfer queue, the bot lets go after its time limit, idle conversations close, and old
+   * rating questions end.
+   */
+  async sweep(now = new Date()): Promise<void> {
+    for (const companyId of await companiesWithTimers(globalDb(this.platform))) {
+      const db = this.#db(companyId);
+      for (const idle of await idleBotTickets(db, now)) {
+        const transfer =
+          idle.timeToTransfer > 0 &&
+          idle.transferQueueId !== null &&
+          idle.botAt !== null &&
+          idle.botAt.getTime() < now.getTime() - idle.timeToTransfer * 60_000;
+        const released = await releaseFromBot(
+          db,
+          idle.id,
+          idle.botAt!,
+          transfer ? idle.transferQueueId : undefined,
+        );
+        if (released) {
+          await this.#announce(db, companyId, idle.id, {
+            status: 'pending',
+            queueId: idle.queueId,
+            userId: null,
+          });
+        }
+      }
+      for (const expired of await expiredTickets(db, now)) {
+        await this.tickets.closeForInactivity(companyId, expired.id, expired.message);
+      }
+      await endStaleRatings(db, new Date(now.getTime() - RATING_WINDOW_MS));
+    }
+  }
+
+  async #announce(
+    db: TenantDb,
+    companyId: number,
+    ticketId: number,
+    previous?: TicketAudienceBefore,
+  ): Promise<Ticket | undefined> {
+    const ticket = await ticketById(db, ticketId);
+    if (ticket) {
+      this.platform.events.emit('ticket.saved', {
+        companyId,
+        action: 'update',
+        ticket,
+        ...(previous ? { previous } : {}),
+      });
+    }
+    return ticket;
+  }
+}
+
+/**
+ * The out-of-hours answer, once per closed period: the period is named by when it ends, so a
+ * second message before the next opening gets no second answer.
+ */
+function outOfHours(
+  ticket: Pick<BotTicket, 'outOfHoursUntil'>,
+  message: string,
+  hours: readonly CompanySchedule[],
+  now: Date,
+  zone: string,
+): TurnPlan {
+  const answered = ticket.outOfHoursUntil && ticket.outOfHoursUntil.getTime() > now.getTime();
+  if (answered) return { replies: [], write: {} };
+  const until = nextOpening(hours, now, zone) ?? NEVER;
+  return { replies: message.trim() ? [message] : [], write: { outOfHoursUntil: until } };
+}

@@ -1,0 +1,127 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import { JOBS_SCHEMA } from '../db/migrate';
+
+export interface JobDefinition<T> {
+  /**
+   * 'short' keeps at most one waiting job per singleton key, so work asked for again before it
+   * ran is done once; 'standard' keeps every job.
+   */
+  policy?: 'standard' | 'short';
+  /** Tries after the first failure, each later than the last (pg-boss's backoff). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How long one run may take before it is taken as failed and tried again. */
+  expireInSeconds?: number;
+  handler: (data: T) => Promise<void>;
+}
+
+export interface SendOptions {
+  /** Run no earlier than this many milliseconds from now. */
+  delayMs?: number;
+  /** With the 'short' policy, one waiting job per key. */
+  singletonKey?: string;
+}
+
+/**
+ * The job engine: pg-boss on the application's PostgreSQL (its pool, no connections of its own),
+ * so work survives a restart and each job runs once whichever instance picks it. Modules define
+ * their jobs before `start()`; a job sent from this instance wakes this instance's worker at
+ * once (or when its delay is over) instead of waiting for the next poll.
+ */
+export class JobEngine {
+  readonly #boss: PgBoss;
+  readonly #definitions = new Map<string, JobDefinition<never>>();
+  readonly #schedules: { name: string; cron: string }[] = [];
+  readonly #workers = new Map<string, string>();
+  readonly #timers = new Set<NodeJS.Timeout>();
+  #started = false;
+
+  constructor(
+    pool: pg.Pool,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    options: { pollingIntervalSeconds?: number } = {},
+  ) {
+    this.#boss = new PgBoss({
+      db: { executeSql: (text, values) => pool.query(text, values) },
+      schema: JOBS_SCHEMA,
+      // The schema is installed by the migrations; a newer pg-boss migrates its own tables.
+      migrate: true,
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+    } as PgBoss.ConstructorOptions);
+    this.#boss.on('error', (error) => this.log.error({ err: error }, 'job engine error'));
+  }
+
+  define<T>(name: string, definition: JobDefinition<T>): void {
+    if (this.#started) throw new Error(`job ${name} defined after the engine started`);
+    this.#definitions.set(name, definition as JobDefinition<never>);
+  }
+
+  /** Runs `name` on a cron schedule (UTC), once per tick across every instance. */
+  every(name: string, cron: string): void {
+    this.#schedules.push({ name, cron });
+  }
+
+  async start(): Promise<void> {
+    if (this.#started) return;
+    this.#started = true;
+    await this.#boss.start();
+    for (const [name, definition] of this.#definitions) {
+      await this.#boss.createQueue(name, {
+        name,
+        policy: definition.policy ?? 'standard',
+        retryLimit: definition.retryLimit ?? 3,
+        retryDelay: definition.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        expireInSeconds: definition.expireInSeconds ?? 120,
+      });
+      const id = await this.#boss.work<unknown>(name, async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await definition.handler(job.data as never);
+          } catch (error) {
+            // pg-boss keeps the job for its retries; the reason is in the log.
+            this.log.error({ err: error, job: name }, 'job failed');
+            throw error;
+          }
+        }
+      });
+      this.#workers.set(name, id);
+    }
+    for (const { name, cron } of this.#schedules) await this.#boss.schedule(name, cron);
+  }
+
+  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<void> {
+    if (!this.#definitions.has(name)) throw new Error(`unknown job ${name}`);
+    await this.#boss.send(name, data, {
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.delayMs ? { startAfter: new Date(Date.now() + options.delayMs) } : {}),
+    });
+    this.#wake(name, options.delayMs ?? 0);
+  }
+
+  #wake(name: string, afterMs: number) {
+    const worker = this.#workers.get(name);
+    if (!worker) return;
+    if (afterMs <= 0) {
+      this.#boss.notifyWorker(worker);
+      return;
+    }
+    // A little after the job's start time: pg-boss compares it with the database's clock.
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      this.#boss.notifyWorker(worker);
+    }, afterMs + 50);
+    timer.unref();
+    this.#timers.add(timer);
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    if (!this.#started) return;
+    this.#started = false;
+    await this.#boss.stop({ graceful: true, timeout: 5_000, close: false, wait: true });
+  }
+}
