@@ -53,12 +53,7 @@ export function QueuesPage() {
               flexShrink: 0,
             }}
           />
-          <Typography
-            variant="body2"
-            component="span"
-            aria-hidden
-            sx={{ fontFamily: 'monospace', display: { xs: 'none', sm: 'inline' } }}
-          >
+          <Typography variant="body2" component="span" aria-hidden sx={{ fontFamily: 'monospace' }}>
             {queue.color}
           </Typography>
         </Box>
