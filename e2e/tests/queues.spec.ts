@@ -92,6 +92,8 @@ test('an admin of a new company builds a queue with its chatbot menu, edits and 
   await expect(children.getByRole('listitem', { name: '1 Planos' })).toBeVisible();
   await expect(children.getByText('Conheça nossos planos')).toBeVisible();
   await expectAccessible(page);
+  // the dialog lives outside the page's main
+  await expectAccessible(page, '[role="dialog"]');
 
   // The queue's data edited.
   await edit.getByRole('tab', { name: 'Dados' }).click();
