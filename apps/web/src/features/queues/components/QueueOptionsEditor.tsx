@@ -15,7 +15,16 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { createContext, type KeyboardEvent, useContext, useId, useMemo, useState } from 'react';
+import {
+  createContext,
+  type KeyboardEvent,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmationDialog, useConfirmation } from '../../../app/components/ConfirmDialog';
@@ -28,10 +37,17 @@ import { useDeleteQueueOption, useQueueOptions, useSaveQueueOption } from '../ap
 /** The one option form open in the tree: a new option under a parent, or an option's edit. */
 type Editing = { mode: 'add'; parentId: number | null } | { mode: 'edit'; optionId: number };
 
+/** Where the keyboard goes once a form closes: an option's row, or the first level's add. */
+type FocusTarget = number | 'addRoot';
+
 interface EditorState {
   queueId: number;
   editing: Editing | null;
   setEditing: (editing: Editing | null) => void;
+  /** Closes the open form and moves the focus to `target` once it is on screen. */
+  closeForm: (target: FocusTarget) => void;
+  focusTarget: FocusTarget | null;
+  focused: () => void;
   askDelete: (option: QueueOptionFields) => void;
 }
 
@@ -52,15 +68,33 @@ function nextNumber(siblings: readonly QueueOptionFields[]): string {
 export function QueueOptionsEditor({ queueId }: { queueId: number }) {
   const { t } = useTranslation('queues');
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
+  const addRoot = useRef<HTMLButtonElement>(null);
   const remove = useDeleteQueueOption(queueId);
   const deletion = useConfirmation<QueueOptionFields>(
     (option) => remove.mutateAsync(option.id),
     t('options.deleted'),
   );
-  const state = useMemo(
-    () => ({ queueId, editing, setEditing, askDelete: deletion.ask }),
-    [queueId, editing, deletion.ask],
+  const state = useMemo<EditorState>(
+    () => ({
+      queueId,
+      editing,
+      setEditing,
+      closeForm: (target) => {
+        setEditing(null);
+        setFocusTarget(target);
+      },
+      focusTarget,
+      focused: () => setFocusTarget(null),
+      askDelete: deletion.ask,
+    }),
+    [queueId, editing, focusTarget, deletion.ask],
   );
+  useEffect(() => {
+    if (focusTarget !== 'addRoot' || !addRoot.current) return;
+    addRoot.current.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
 
   return (
     <EditorContext.Provider value={state}>
@@ -72,6 +106,7 @@ export function QueueOptionsEditor({ queueId }: { queueId: number }) {
         {!(editing?.mode === 'add' && editing.parentId === null) && (
           <Box>
             <Button
+              ref={addRoot}
               startIcon={<AddIcon />}
               variant="outlined"
               onClick={() => setEditing({ mode: 'add', parentId: null })}
@@ -141,8 +176,15 @@ function OptionLevel({ parent }: { parent: QueueOptionFields | null }) {
 
 function OptionNode({ option }: { option: QueueOption }) {
   const { t } = useTranslation('queues');
-  const { editing, setEditing, askDelete } = useEditor();
+  const { editing, setEditing, askDelete, focusTarget, focused } = useEditor();
   const [expanded, setExpanded] = useState(true);
+  const item = useRef<HTMLLIElement>(null);
+  // a form just closed on this option (or saved it here): the keyboard goes on from its row
+  useEffect(() => {
+    if (focusTarget !== option.id || !item.current) return;
+    item.current.focus();
+    focused();
+  }, [focusTarget, option.id, focused]);
   const addingHere = editing?.mode === 'add' && editing.parentId === option.id;
   const editingHere = editing?.mode === 'edit' && editing.optionId === option.id;
   const hasChildren = option.children.length > 0;
@@ -151,7 +193,13 @@ function OptionNode({ option }: { option: QueueOption }) {
 
   return (
     // named by its number and title ('1 Vendas'), as the contact sees it in the menu
-    <Box component="li" aria-labelledby={`${numberId} ${titleId}`}>
+    <Box
+      component="li"
+      ref={item}
+      tabIndex={-1}
+      aria-labelledby={`${numberId} ${titleId}`}
+      sx={{ '&:focus-visible': { outline: 2, outlineColor: 'primary.main', borderRadius: 1 } }}
+    >
       {editingHere ? (
         <OptionForm option={option} />
       ) : (
@@ -263,8 +311,9 @@ function OptionForm(props: {
   const { option, parent = null, siblings = [] } = props;
   const { t } = useTranslation('queues');
   const validationText = useValidationText();
-  const { queueId, setEditing } = useEditor();
+  const { queueId, closeForm } = useEditor();
   const save = useSaveQueueOption(queueId);
+  const cancel = () => closeForm(option?.id ?? parent?.id ?? 'addRoot');
   const groupId = useId();
   const {
     register,
@@ -288,13 +337,11 @@ function OptionForm(props: {
 
   const submit = handleSubmit(async (values) => {
     try {
-      if (option) {
-        await save.mutateAsync({ id: option.id, data: values });
-      } else {
-        await save.mutateAsync({ data: { ...values, queueId, parentId: parent?.id ?? null } });
-      }
+      const saved = option
+        ? await save.mutateAsync({ id: option.id, data: values })
+        : await save.mutateAsync({ data: { ...values, queueId, parentId: parent?.id ?? null } });
       toast.success(t('options.saved'));
-      setEditing(null);
+      closeForm(saved.id);
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, FORM_FIELDS)) toastError(error);
     }
@@ -307,7 +354,7 @@ function OptionForm(props: {
       void submit();
     } else if (event.key === 'Escape') {
       event.stopPropagation();
-      setEditing(null);
+      cancel();
     }
   };
 
@@ -371,7 +418,7 @@ function OptionForm(props: {
         {...muiField(register('message'))}
       />
       <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-        <Button onClick={() => setEditing(null)} disabled={isSubmitting}>
+        <Button onClick={cancel} disabled={isSubmitting}>
           {t('options.cancel')}
         </Button>
         <Button

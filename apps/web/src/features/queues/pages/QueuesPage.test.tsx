@@ -241,5 +241,19 @@ describe('QueuesPage', () => {
     // the queue itself was not saved by the option's Enter
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
     expect(screen.getByRole('dialog', { name: 'Editar fila' })).toBeTruthy();
+
+    // Escape closes an option's form only, and the focus returns to its row.
+    const bills = within(menu).getByRole('listitem', { name: '2 Boletos' });
+    fireEvent.click(within(bills).getByRole('button', { name: 'Editar a opção Boletos' }));
+    const edit = await within(dialog).findByRole('group', { name: 'Editando a opção Boletos' });
+    expect((within(edit).getByLabelText('Título') as HTMLInputElement).value).toBe('Boletos');
+    fireEvent.keyDown(within(edit).getByLabelText('Título'), { key: 'Escape' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(menu).getByRole('listitem', { name: '2 Boletos' }),
+      ),
+    );
+    expect(screen.getByRole('dialog', { name: 'Editar fila' })).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 });
