@@ -27,10 +27,10 @@ export async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/tickets$/);
 }
 
-/** Accessibility rules (WCAG 2.1 AA) on the page's own content. */
-export async function expectAccessible(page: Page) {
+/** Accessibility rules (WCAG 2.1 AA) on the page's own content, or on `within` (a dialog). */
+export async function expectAccessible(page: Page, within = 'main') {
   const result = await new AxeBuilder({ page })
-    .include('main')
+    .include(within)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   const found = result.violations.map(

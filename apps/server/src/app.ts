@@ -38,6 +38,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { MessagePipeline } from './modules/messages/messages.pipeline';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
+import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
 import { createServices, type Services } from './modules/services';
@@ -236,6 +237,7 @@ export async function buildApp({
   await app.register(plansRoutes(services));
   await app.register(settingsRoutes(services));
   await app.register(queuesRoutes(services));
+  await app.register(queueOptionsRoutes(services));
   await app.register(helpsRoutes(services));
   await app.register(connectionsRoutes(services));
   await app.register(ticketsRoutes(services));

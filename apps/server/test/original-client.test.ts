@@ -184,12 +184,10 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
     'POST /files/uploadList/{fileId}',
     'DELETE /files/{id}',
   ]),
-  ...pending('queue options (the bot menu) are not built yet', [
-    'GET /queue-options',
-    'POST /queue-options',
-    'PUT /queue-options/{id}',
-    'DELETE /queue-options/{id}',
-  ]),
+  { call: 'GET /queue-options' },
+  { call: 'POST /queue-options' },
+  { call: 'PUT /queue-options/{id}' },
+  { call: 'DELETE /queue-options/{id}' },
   ...pending('queue integrations are not built yet', [
     'GET /queueIntegration',
     'GET /queueIntegration/{id}',
@@ -395,6 +393,60 @@ describe('the original client', () => {
         schedules: week,
         promptId: null,
       },
+    });
+
+    // The bot menu: the client reads a level with parentId -1 (the first) or an option's id,
+    // and saves each option as it holds it, the editor's own fields and its children included.
+    await replay('/queue-options', {
+      method: 'GET',
+      url: '/queue-options',
+      token: admin,
+      query: { queueId: queue!.id, parentId: -1 },
+    });
+    const menuOption = await replay('/queue-options', {
+      method: 'POST',
+      url: '/queue-options',
+      token: admin,
+      body: {
+        title: 'Financeiro',
+        message: 'Escolha: 1 boleto, 2 nota',
+        edition: true,
+        option: 1,
+        queueId: queue!.id,
+        parentId: null,
+        children: [],
+      },
+    });
+    const subOption = await replay('/queue-options', {
+      method: 'POST',
+      url: '/queue-options',
+      token: admin,
+      body: {
+        title: 'Boleto',
+        message: '',
+        edition: true,
+        option: 1,
+        queueId: queue!.id,
+        parentId: menuOption!.id,
+        children: [],
+      },
+    });
+    await replay('/queue-options', {
+      method: 'GET',
+      url: '/queue-options',
+      token: admin,
+      query: { queueId: queue!.id, parentId: menuOption!.id },
+    });
+    await replay('/queue-options/:id', {
+      method: 'PUT',
+      url: `/queue-options/${subOption!.id}`,
+      token: admin,
+      body: { ...subOption, edition: false, title: 'Segunda via do boleto', option: '2' },
+    });
+    await replay('/queue-options/:id', {
+      method: 'DELETE',
+      url: `/queue-options/${menuOption!.id}`,
+      token: admin,
     });
 
     // --- users ----------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { helpsContract } from './helps/helps.contract';
 import { mediaContract } from './media/media.contract';
 import { messagesContract } from './messages/messages.contract';
 import { plansContract } from './plans/plans.contract';
+import { queueOptionsContract } from './queue-options/queue-options.contract';
 import { queuesContract } from './queues/queues.contract';
 import { quickMessagesContract } from './quick-messages/quick-messages.contract';
 import { settingsContract } from './settings/settings.contract';
@@ -27,6 +28,7 @@ export const contracts = {
   plans: plansContract,
   settings: settingsContract,
   queues: queuesContract,
+  queueOptions: queueOptionsContract,
   helps: helpsContract,
   connections: connectionsContract,
   tickets: ticketsContract,

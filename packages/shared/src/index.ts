@@ -20,6 +20,8 @@ export * from './permissions';
 export * from './plans/plans.contract';
 export * from './plans/plans.schemas';
 export * from './query';
+export * from './queue-options/queue-options.contract';
+export * from './queue-options/queue-options.schemas';
 export * from './queues/queues.contract';
 export * from './queues/queues.schemas';
 export * from './quick-messages/quick-messages.contract';

@@ -9,6 +9,7 @@ import { InboundPipeline } from './messages/messages.inbound';
 import { OutboundSender } from './messages/messages.outbound';
 import { MessagesService } from './messages/messages.service';
 import { PlansService } from './plans/plans.service';
+import { QueueOptionsService } from './queue-options/queue-options.service';
 import { QueuesService } from './queues/queues.service';
 import { QuickMessagesService } from './quick-messages/quick-messages.service';
 import { SettingsService } from './settings/settings.service';
@@ -41,5 +42,6 @@ export function createServices(deps: ServiceDeps) {
     helps: new HelpsService(deps.db),
     settings: new SettingsService(deps),
     queues: new QueuesService(deps),
+    queueOptions: new QueueOptionsService(deps),
   };
 }

@@ -26,6 +26,7 @@ import { pathFor, snapshot, type Tenant, type World } from './world';
 export type Kind =
   | 'user'
   | 'queue'
+  | 'queueOption'
   | 'connection'
   | 'contact'
   | 'ticket'
@@ -46,6 +47,8 @@ const KIND_BY_NAME: Record<string, Kind> = {
   queue: 'queue',
   queues: 'queue',
   transferQueue: 'queue',
+  /** A bot menu option's parent option. */
+  parent: 'queueOption',
   whatsapp: 'connection',
   connection: 'connection',
   contact: 'contact',
@@ -73,6 +76,7 @@ const KIND_BY_AREA: Record<string, Kind> = {
   plans: 'plan',
   helps: 'help',
   queue: 'queue',
+  'queue-options': 'queueOption',
   whatsapp: 'connection',
   whatsappsession: 'connection',
   simulator: 'connection',

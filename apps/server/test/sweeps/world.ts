@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   connectionAuthKeys,
   messages,
+  queueOptions,
   quickMessages,
   settings,
   ticketNotes,
@@ -27,6 +28,8 @@ export interface Tenant {
   ids: {
     user: number;
     queue: number;
+    /** An option of the queue's bot menu. */
+    queueOption: number;
     connection: number;
     contact: number;
     contactNumber: string;
@@ -73,6 +76,14 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
     queueIds: [queue.id],
   });
   await db.update(users, { name: `${marker} admin` }, eq(users.id, admin.id));
+  const [queueOption] = await db
+    .insert(queueOptions, {
+      queueId: queue.id,
+      title: `${marker} menu option`,
+      message: `${marker} menu message`,
+      option: '1',
+    })
+    .returning();
   const token = `${marker}-connection-token-${'x'.repeat(40)}`;
   const connection = await make.connection(company.id, { name: `${marker} connection`, token });
   const sessionKey = `${marker}-session-key-material`;
@@ -134,6 +145,7 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
     ids: {
       user: agentUser.id,
       queue: queue.id,
+      queueOption: queueOption!.id,
       connection: connection.id,
       contact: contact.id,
       contactNumber: contact.number,
@@ -185,6 +197,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     companies: owner.companyId,
     plans: owner.planId,
     queue: owner.ids.queue,
+    'queue-options': owner.ids.queueOption,
     helps: world.help,
     whatsapp: owner.ids.connection,
     whatsappsession: owner.ids.connection,

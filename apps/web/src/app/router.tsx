@@ -28,6 +28,7 @@ const ContactsPage = lazyNamed(
   'ContactsPage',
 );
 const TagsPage = lazyNamed(() => import('../features/tags/pages/TagsPage'), 'TagsPage');
+const QueuesPage = lazyNamed(() => import('../features/queues/pages/QueuesPage'), 'QueuesPage');
 const QuickMessagesPage = lazyNamed(
   () => import('../features/quick-messages/pages/QuickMessagesPage'),
   'QuickMessagesPage',
@@ -111,7 +112,9 @@ export function AppRoutes() {
           <Route
             path="queues"
             element={
-              <RequireAccess permission="queues:manage">{placeholder('queues')}</RequireAccess>
+              <RequireAccess permission="queues:manage">
+                <QueuesPage />
+              </RequireAccess>
             }
           />
           <Route

@@ -1,4 +1,4 @@
-import type { Company, Connection, Queue } from '@atendi/shared';
+import type { Company, Connection, Queue, QueueOption } from '@atendi/shared';
 
 /** A queue as GET /queue answers it (the server's whole record, not only what a page reads). */
 export const queueRecord = (id: number, name: string, color: string): Queue => ({
@@ -15,6 +15,20 @@ export const queueRecord = (id: number, name: string, color: string): Queue => (
   schedules: [],
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
+});
+
+/** An option of a queue's bot menu as GET /queue-options answers it (children: its own). */
+export const queueOptionRecord = (
+  id: number,
+  fields: Pick<QueueOption, 'queueId' | 'title' | 'option'> & Partial<QueueOption>,
+): QueueOption => ({
+  id,
+  message: '',
+  parentId: null,
+  children: [],
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  ...fields,
 });
 
 /** A connection as GET /whatsapp answers it. */

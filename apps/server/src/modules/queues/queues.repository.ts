@@ -50,6 +50,10 @@ export async function updateQueue(
   return row ? present(row, admin) : undefined;
 }
 
+export function countQueues(db: TenantDb): Promise<number> {
+  return db.count(queues);
+}
+
 /** Whether a queue was there to delete. */
 export async function deleteQueue(db: TenantDb, id: number): Promise<boolean> {
   const deleted = await db.delete(queues, eq(queues.id, id)).returning({ id: queues.id });

@@ -1,10 +1,13 @@
 import { hasRole, type Queue, type QueueCreate } from '@atendi/shared';
 import { isUniqueViolation } from '../../db/errors';
+import { globalDb } from '../../db/global';
 import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { lockPlanOfCompany } from '../plans/plans.repository';
 import {
+  countQueues,
   deleteQueue,
   insertQueue,
   queueById,
@@ -38,9 +41,18 @@ export class QueuesService {
   }
 
   async create(ctx: RequestContext, data: QueueCreate): Promise<Queue> {
-    const queue = await insertQueue(tenantDb(ctx), data, hasRole(ctx, 'admin')).catch(
-      translateUnique,
-    );
+    const queue = await globalDb(ctx)
+      .transaction(async (global, tenantOf) => {
+        const tx = tenantOf(ctx.companyId);
+        // Counted under a lock on the company, so concurrent creations cannot pass the limit;
+        // a plan's 0 is no limit.
+        const plan = await lockPlanOfCompany(global, ctx.companyId);
+        if (plan && plan.queues > 0 && (await countQueues(tx)) >= plan.queues) {
+          throw new AppError('ERR_NO_PERMISSION', 403);
+        }
+        return insertQueue(tx, data, hasRole(ctx, 'admin'));
+      })
+      .catch(translateUnique);
     this.platform.events.emit('queue.saved', {
       companyId: ctx.companyId,
       action: 'create',

@@ -246,6 +246,43 @@ describe('POST /queue', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("stops at the plan's queue limit as connections do, also for creations at once", async () => {
+    const plan = await t.make.plan({ queues: 2 });
+    const { company, admin } = await t.make.company({ planId: plan.id });
+    const asAdmin = t.as((await t.login(admin.email)).token);
+    const db = new TenantDb(t.database.db, company.id);
+    await t.make.queue(company.id);
+    // One place left and two creations at once: exactly one of them takes it.
+    const racing = await Promise.all([
+      asAdmin.post('/queue', queueBody()),
+      asAdmin.post('/queue', queueBody()),
+    ]);
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 403]);
+    expect(racing.find((r) => r.statusCode === 403)!.json()).toEqual({
+      error: 'ERR_NO_PERMISSION',
+    });
+    expect(await db.count(queues)).toBe(2);
+    const full = await asAdmin.post('/queue', queueBody());
+    expect(full.statusCode).toBe(403);
+    expect(full.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    expect(await db.count(queues)).toBe(2);
+    // A place freed is a place to take again.
+    const [first] = await db.selectFrom(queues).limit(1);
+    expect((await asAdmin.delete(`/queue/${first!.id}`)).statusCode).toBe(204);
+    expect((await asAdmin.post('/queue', queueBody())).statusCode).toBe(201);
+  });
+
+  it('lets a plan of 0 queues create without limit', async () => {
+    const plan = await t.make.plan({ queues: 0 });
+    const { company, admin } = await t.make.company({ planId: plan.id });
+    const asAdmin = t.as((await t.login(admin.email)).token);
+    const created = await Promise.all(
+      Array.from({ length: 4 }, () => asAdmin.post('/queue', queueBody())),
+    );
+    expect(created.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(await new TenantDb(t.database.db, company.id).count(queues)).toBe(4);
+  });
+
   it('refuses a name the company already uses with 409', async () => {
     const { company, asAdmin } = await tenant();
     await t.make.queue(company.id, { name: 'Financeiro' });

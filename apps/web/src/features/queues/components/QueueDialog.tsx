@@ -1,0 +1,302 @@
+import { type Queue, type QueueCreate, queueCreateSchema } from '@atendi/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import { type ReactNode, useCallback, useId, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ApiError } from '../../../app/api';
+import { FormDialog } from '../../../app/components/FormDialog';
+import { toastError } from '../../../app/errors';
+import { applyServerFieldErrors, muiField, useValidationText } from '../../../app/forms';
+import { toast } from '../../../app/toast';
+import { useSaveQueue } from '../api';
+import { QueueOptionsEditor } from './QueueOptionsEditor';
+
+export interface QueueFormValues {
+  name: string;
+  color: string;
+  /** As typed; empty is no order. */
+  orderQueue: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  complationMessage: string;
+  ratingMessage: string;
+}
+
+const NOT_A_NUMBER = 'Not a number';
+
+/** The shared queue schema, with the order as the text its field holds. */
+const queueFormSchema = queueCreateSchema
+  .pick({
+    name: true,
+    color: true,
+    greetingMessage: true,
+    outOfHoursMessage: true,
+    complationMessage: true,
+    ratingMessage: true,
+  })
+  .extend({
+    orderQueue: z
+      .string()
+      .trim()
+      .regex(/^\d{0,5}$/, NOT_A_NUMBER),
+  });
+
+const FORM_FIELDS = [
+  'name',
+  'color',
+  'orderQueue',
+  'greetingMessage',
+  'outOfHoursMessage',
+  'complationMessage',
+  'ratingMessage',
+] as const;
+
+const DEFAULT_COLOR = '#1976d2';
+/** What `<input type="color">` can show: #rrggbb only. */
+const pickerValue = (color: string) => (/^#[0-9a-f]{6}$/i.test(color) ? color : '#000000');
+
+/** The tabs of the dialog; a queue's opening hours will be the next one. */
+type QueueTab = 'data' | 'options';
+
+interface QueueDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The queue being edited; none to add one. */
+  queue?: Queue;
+}
+
+export function QueueDialog({ open, onClose, queue }: QueueDialogProps) {
+  const { t } = useTranslation('queues');
+  const validationText = useValidationText();
+  const save = useSaveQueue();
+  const editing = queue !== undefined;
+  const [tab, setTab] = useState<QueueTab>('data');
+  const tabsId = useId();
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<QueueFormValues>({
+    resolver: zodResolver(queueFormSchema) as unknown as Resolver<QueueFormValues>,
+    defaultValues: {
+      name: queue?.name ?? '',
+      color: queue?.color ?? DEFAULT_COLOR,
+      orderQueue: queue?.orderQueue == null ? '' : String(queue.orderQueue),
+      greetingMessage: queue?.greetingMessage ?? '',
+      outOfHoursMessage: queue?.outOfHoursMessage ?? '',
+      complationMessage: queue?.complationMessage ?? '',
+      ratingMessage: queue?.ratingMessage ?? '',
+    },
+  });
+
+  const message = useCallback(
+    (text: string | undefined) => {
+      if (text === 'Duplicated') return t('validation.nameTaken');
+      if (text === NOT_A_NUMBER) return t('validation.number');
+      return validationText(text);
+    },
+    [t, validationText],
+  );
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      const data: QueueCreate = {
+        ...values,
+        orderQueue: values.orderQueue.trim() === '' ? null : Number(values.orderQueue),
+      };
+      try {
+        if (editing) await save.mutateAsync({ id: queue.id, data });
+        else await save.mutateAsync({ data });
+        toast.success(t('toasts.saved'));
+        onClose();
+      } catch (error) {
+        setTab('data');
+        if (error instanceof ApiError && error.code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') {
+          setError('color', { type: 'server', message: t('validation.colorTaken') });
+        } else if (error instanceof ApiError && error.code === 'ERR_NO_PERMISSION' && !editing) {
+          // the plan's queue limit, answered as connections answer theirs
+          toast.error(t('toasts.limit'));
+        } else if (!applyServerFieldErrors(error, setError, FORM_FIELDS)) {
+          toastError(error);
+        }
+      }
+    },
+    // a field of another tab is wrong: show it
+    () => setTab('data'),
+  );
+
+  const panel = (name: QueueTab, children: ReactNode) => (
+    <Box
+      role="tabpanel"
+      id={`${tabsId}-${name}-panel`}
+      aria-labelledby={`${tabsId}-${name}`}
+      hidden={tab !== name}
+      sx={{ display: tab === name ? 'grid' : 'none', gap: 2, pt: 1 }}
+    >
+      {children}
+    </Box>
+  );
+
+  const text = (name: keyof QueueFormValues, rows = 3) => (
+    <TextField
+      id={`queue-${name}`}
+      label={t(`fields.${name}`)}
+      multiline
+      minRows={rows}
+      fullWidth
+      error={Boolean(errors[name])}
+      helperText={message(errors[name]?.message)}
+      slotProps={{ htmlInput: { maxLength: 10_000 } }}
+      {...muiField(register(name))}
+    />
+  );
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={editing ? t('dialog.editTitle') : t('dialog.addTitle')}
+      onSubmit={onSubmit}
+      submitLabel={editing ? t('common:actions.save') : t('common:actions.add')}
+      pending={isSubmitting}
+      maxWidth="md"
+      contentSx={{ display: 'block', pt: 0 }}
+    >
+      <Tabs
+        value={tab}
+        onChange={(_event, next: QueueTab) => setTab(next)}
+        aria-label={t('dialog.tabs')}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+      >
+        <Tab
+          value="data"
+          label={t('dialog.dataTab')}
+          id={`${tabsId}-data`}
+          aria-controls={`${tabsId}-data-panel`}
+        />
+        <Tab
+          value="options"
+          label={t('dialog.optionsTab')}
+          id={`${tabsId}-options`}
+          aria-controls={`${tabsId}-options-panel`}
+        />
+      </Tabs>
+      {panel(
+        'data',
+        <>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '2fr 1fr 1fr' } }}>
+            <TextField
+              id="queue-name"
+              label={t('fields.name')}
+              autoComplete="off"
+              autoFocus
+              fullWidth
+              error={Boolean(errors.name)}
+              helperText={message(errors.name?.message)}
+              slotProps={{ htmlInput: { 'aria-required': true, maxLength: 50 } }}
+              {...muiField(register('name'))}
+            />
+            <Controller
+              control={control}
+              name="color"
+              render={({ field }) => (
+                <TextField
+                  id="queue-color"
+                  label={t('fields.color')}
+                  fullWidth
+                  autoComplete="off"
+                  name={field.name}
+                  value={field.value}
+                  onChange={(event) => field.onChange(event.target.value)}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={Boolean(errors.color)}
+                  helperText={message(errors.color?.message)}
+                  slotProps={{
+                    htmlInput: { 'aria-required': true, maxLength: 9 },
+                    input: {
+                      startAdornment: (
+                        <InputAdornment position="start">
+                          <Box
+                            component="input"
+                            type="color"
+                            aria-label={t('fields.colorPicker')}
+                            value={pickerValue(field.value)}
+                            onChange={(event) => field.onChange(event.target.value)}
+                            sx={{
+                              width: 32,
+                              height: 32,
+                              p: 0,
+                              border: 0,
+                              bgcolor: 'transparent',
+                              cursor: 'pointer',
+                            }}
+                          />
+                        </InputAdornment>
+                      ),
+                    },
+                  }}
+                />
+              )}
+            />
+            <TextField
+              id="queue-orderQueue"
+              label={t('fields.orderQueue')}
+              inputMode="numeric"
+              fullWidth
+              autoComplete="off"
+              error={Boolean(errors.orderQueue)}
+              helperText={message(errors.orderQueue?.message) ?? t('fields.orderQueueHelp')}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+              {...muiField(register('orderQueue'))}
+            />
+          </Box>
+          {text('greetingMessage', 4)}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
+            {text('outOfHoursMessage')}
+            {text('complationMessage')}
+            {text('ratingMessage')}
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+            <EmptySelect id="queue-integration" label={t('fields.integration')}>
+              {t('fields.noIntegration')}
+            </EmptySelect>
+            <EmptySelect id="queue-prompt" label={t('fields.prompt')}>
+              {t('fields.noPrompt')}
+            </EmptySelect>
+          </Box>
+        </>,
+      )}
+      {panel(
+        'options',
+        queue ? (
+          <QueueOptionsEditor queueId={queue.id} />
+        ) : (
+          <Alert severity="info">{t('options.saveFirst')}</Alert>
+        ),
+      )}
+    </FormDialog>
+  );
+}
+
+/** A select of records this product does not hold yet: empty, disabled, and saying so. */
+function EmptySelect({ id, label, children }: { id: string; label: string; children: string }) {
+  return (
+    <TextField id={id} select label={label} value="" disabled fullWidth helperText={children}>
+      <MenuItem value="">{children}</MenuItem>
+    </TextField>
+  );
+}
