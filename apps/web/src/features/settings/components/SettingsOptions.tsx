@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../app/errors';
 import { toast } from '../../../app/toast';
 import { settingValue, useUpdateSetting } from '../api';
+import { SettingLabel } from './SettingLabel';
 import { TimeZoneSelect } from './TimeZoneSelect';
 
 /** The settings an admin chooses from a list, in the original product's order. */
@@ -48,25 +49,28 @@ export function SettingsOptions({ settings }: { settings: readonly Setting[] }) 
       sx={{
         display: 'grid',
         gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
-        gap: 2.5,
+        columnGap: 3,
+        rowGap: 2.5,
       }}
     >
       {SELECT_KEYS.map((key) => (
-        <TextField
-          key={key}
-          id={`setting-${key}`}
-          select
-          fullWidth
-          label={t(`options.${key}.label`)}
-          value={settingValue(settings, key)}
-          onChange={(event) => save(key, event.target.value)}
-        >
-          {choicesOf(key).map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`options.${key}.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <Box key={key}>
+          <SettingLabel id={`setting-${key}-label`}>{t(`options.${key}.label`)}</SettingLabel>
+          <TextField
+            id={`setting-${key}`}
+            select
+            fullWidth
+            value={settingValue(settings, key)}
+            onChange={(event) => save(key, event.target.value)}
+            slotProps={{ select: { labelId: `setting-${key}-label` } }}
+          >
+            {choicesOf(key).map((value) => (
+              <MenuItem key={value} value={value}>
+                {t(`options.${key}.${value}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
       ))}
       <TimeZoneSelect
         value={settingValue(settings, 'timezone')}

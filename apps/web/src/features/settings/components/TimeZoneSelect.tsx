@@ -1,8 +1,10 @@
 import { DEFAULT_TIME_ZONE } from '@atendi/shared';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingLabel } from './SettingLabel';
 
 /** 'GMT-03:00' for a zone now; '' when the browser cannot say. */
 function offsetOf(zone: string): string {
@@ -54,25 +56,24 @@ export function TimeZoneSelect({ value, onChange }: TimeZoneSelectProps) {
   const zones = useMemo(() => zonesWith(current), [current]);
 
   return (
-    <Autocomplete
-      id="setting-timezone"
-      options={zones}
-      value={current}
-      disableClearable
-      autoHighlight
-      getOptionLabel={zoneLabel}
-      filterOptions={filterZones}
-      noOptionsText={t('options.timezone.noOptions')}
-      onChange={(_event, zone) => {
-        if (zone) onChange(zone);
-      }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={t('options.timezone.label')}
-          helperText={t('options.timezone.help')}
-        />
-      )}
-    />
+    <Box>
+      <SettingLabel id="setting-timezone-label" htmlFor="setting-timezone">
+        {t('options.timezone.label')}
+      </SettingLabel>
+      <Autocomplete
+        id="setting-timezone"
+        options={zones}
+        value={current}
+        disableClearable
+        autoHighlight
+        getOptionLabel={zoneLabel}
+        filterOptions={filterZones}
+        noOptionsText={t('options.timezone.noOptions')}
+        onChange={(_event, zone) => {
+          if (zone) onChange(zone);
+        }}
+        renderInput={(params) => <TextField {...params} helperText={t('options.timezone.help')} />}
+      />
+    </Box>
   );
 }
