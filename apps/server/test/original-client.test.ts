@@ -1,3 +1,4 @@
+import { DEFAULT_SCHEDULES } from '@atendi/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
@@ -1132,7 +1133,7 @@ describe('what the original client may send, and what is still refused', () => {
     // Company hours: the path names the company; B naming A in path or body changes nothing of A.
     const hours = await asB.put(`/companies/${a.companyId}/schedules`, {
       id: a.companyId,
-      schedules: [],
+      schedules: DEFAULT_SCHEDULES,
     });
     expect(hours.statusCode, hours.body).toBeGreaterThanOrEqual(403);
     expect(hours.statusCode, hours.body).toBeLessThan(405);

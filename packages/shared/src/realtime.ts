@@ -13,6 +13,8 @@ export const COMPANY_TOPICS = [
   'auth',
   'queue',
   'settings',
+  /** Not named by the spec: the company's record (its opening hours) changed. */
+  'company',
   'payment',
   'tag',
   'quickmessage',

@@ -6,6 +6,9 @@ export const MSG = {
   tooLong: 'Too Long!',
   required: 'Required',
   invalidEmail: 'Invalid email',
+  invalidTime: 'Invalid time (HH:MM)',
+  endBeforeStart: 'The end must come after the start',
+  everyWeekday: 'Each day of the week once',
 } as const;
 
 /** A required trimmed string between min and max characters, with the spec's messages. */

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type {
+  Company,
   Connection,
   ConnectionSession,
   Contact,
@@ -19,6 +20,8 @@ export interface DomainEvents {
   'auth.signedIn': { companyId: number; userId: number; sessionId: string };
   'auth.revoked': { companyId: number; userId: number; sessionIds: string[] };
   'company.deleted': { companyId: number };
+  /** The company's own record changed (its opening hours). */
+  'company.saved': { companyId: number; company: Company };
   'user.saved': { companyId: number; action: 'create' | 'update'; user: User };
   'user.deleted': { companyId: number; userId: number };
   'user.presence': { companyId: number; userId: number; online: boolean };

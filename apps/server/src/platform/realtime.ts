@@ -298,6 +298,10 @@ export class RealtimeGateway {
     events.on('user.presence', ({ companyId, userId, online }) =>
       this.emit({ companyId, admins: true }, 'user', { action: 'presence', userId, online }),
     );
+    // Only the admins manage the company's hours; the settings page follows them.
+    events.on('company.saved', ({ companyId, company }) =>
+      this.emit({ companyId, admins: true }, 'company', { action: 'update', company }),
+    );
     events.on('settings.updated', ({ companyId, setting }) =>
       this.emit({ companyId, everyone: true }, 'settings', { action: 'update', setting }),
     );

@@ -1,3 +1,4 @@
+import { DEFAULT_SCHEDULES } from '@atendi/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,6 +228,10 @@ describe('realtime sweep between companies', () => {
     ok(await admin.delete(`/users/${user.id}`), 'user delete');
     ok(await admin.put(`/queue/${queueY.id}`, { name: 'ALPHA7 queue Y2' }), 'queue edit');
     ok(await admin.put('/settings/userRating', { value: 'enabled' }), 'setting');
+    ok(
+      await admin.put(`/companies/${a.companyId}/schedules`, { schedules: DEFAULT_SCHEDULES }),
+      'company hours',
+    );
     const extra = ok(
       await admin.post('/whatsapp', { name: 'ALPHA7 extra', provider: 'simulator' }),
       'connection',
@@ -267,6 +272,7 @@ describe('realtime sweep between companies', () => {
       'user',
       'queue',
       'settings',
+      'company',
       'whatsapp',
       'whatsappSession',
     ]) {

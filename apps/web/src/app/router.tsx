@@ -33,6 +33,10 @@ const QuickMessagesPage = lazyNamed(
   () => import('../features/quick-messages/pages/QuickMessagesPage'),
   'QuickMessagesPage',
 );
+const SettingsPage = lazyNamed(
+  () => import('../features/settings/pages/SettingsPage'),
+  'SettingsPage',
+);
 const SimulatorPage = lazyNamed(
   () => import('../features/simulator/pages/SimulatorPage'),
   'SimulatorPage',
@@ -120,7 +124,9 @@ export function AppRoutes() {
           <Route
             path="settings"
             element={
-              <RequireAccess permission="settings:manage">{placeholder('settings')}</RequireAccess>
+              <RequireAccess permission="settings:manage">
+                <SettingsPage />
+              </RequireAccess>
             }
           />
           <Route

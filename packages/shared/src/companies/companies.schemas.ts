@@ -20,11 +20,38 @@ export const phoneField = z
   .transform((phone) => phone.replace(/\D/g, ''))
   .pipe(z.string().min(10, MSG.tooShort).max(11, MSG.tooLong));
 
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** The day names the original product stores and its clients show (`weekday`). */
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  monday: 'Segunda-feira',
+  tuesday: 'Terça-feira',
+  wednesday: 'Quarta-feira',
+  thursday: 'Quinta-feira',
+  friday: 'Sexta-feira',
+  saturday: 'Sábado',
+  sunday: 'Domingo',
+};
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A day whose start and end are both 00:00 is closed (the default Sunday). */
+export const CLOSED_TIME = '00:00';
+export const isScheduleTime = (value: string) => HH_MM.test(value);
+
 export const companyScheduleSchema = z.object({
   weekday: z.string().max(20),
-  weekdayEn: z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
-  startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^$/),
-  endTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^$/),
+  weekdayEn: z.enum(WEEKDAYS),
+  startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^$/, MSG.invalidTime),
+  endTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^$/, MSG.invalidTime),
 });
 export type CompanySchedule = z.infer<typeof companyScheduleSchema>;
 
@@ -84,6 +111,72 @@ export const companyUpdateSchema = companyCreateSchema
   .extend({ id: z.coerce.number().optional() });
 export type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
 
-export const companySchedulesUpdateSchema = z.object({
-  schedules: z.array(companyScheduleSchema).max(7),
-});
+const DEFAULT_HOURS: Record<Weekday, [start: string, end: string]> = {
+  monday: ['08:00', '18:00'],
+  tuesday: ['08:00', '18:00'],
+  wednesday: ['08:00', '18:00'],
+  thursday: ['08:00', '18:00'],
+  friday: ['08:00', '18:00'],
+  saturday: ['08:00', '12:00'],
+  sunday: [CLOSED_TIME, CLOSED_TIME],
+};
+
+/** The default opening hours (spec core 9), for companies and queues that set none. */
+export const DEFAULT_SCHEDULES: CompanySchedule[] = WEEKDAYS.map((weekdayEn) => ({
+  weekday: WEEKDAY_NAMES[weekdayEn],
+  weekdayEn,
+  startTime: DEFAULT_HOURS[weekdayEn][0],
+  endTime: DEFAULT_HOURS[weekdayEn][1],
+}));
+
+/**
+ * What is wrong with one day's hours, on which field: a time without the other (both empty is a
+ * closed day, as the original client sends it), or an end not after the start (both 00:00 is
+ * closed too). Undefined when the day is right; the times themselves are checked as HH:MM first.
+ */
+export function scheduleDayProblem(
+  day: Pick<CompanySchedule, 'startTime' | 'endTime'>,
+): { field: 'startTime' | 'endTime'; message: string } | undefined {
+  const { startTime, endTime } = day;
+  if (!startTime && !endTime) return undefined;
+  if (!startTime) return { field: 'startTime', message: MSG.required };
+  if (!endTime) return { field: 'endTime', message: MSG.required };
+  if (!isScheduleTime(startTime) || !isScheduleTime(endTime)) return undefined;
+  if (startTime === CLOSED_TIME && endTime === CLOSED_TIME) return undefined;
+  return startTime < endTime ? undefined : { field: 'endTime', message: MSG.endBeforeStart };
+}
+
+/**
+ * A whole week of hours as a client sends it: each of the seven days once, in any order, the day
+ * name optional. It answers the week Monday first, each day under its own name and a closed day
+ * as 00:00 to 00:00, so readers of the hours meet one shape only.
+ */
+export const weekSchedulesSchema = z
+  .array(companyScheduleSchema.extend({ weekday: z.string().max(20).optional() }))
+  .max(WEEKDAYS.length, MSG.everyWeekday)
+  .superRefine((days, ctx) => {
+    const seen = new Set(days.map((day) => day.weekdayEn));
+    if (seen.size !== days.length || seen.size !== WEEKDAYS.length) {
+      ctx.addIssue({ code: 'custom', message: MSG.everyWeekday });
+    }
+    days.forEach((day, index) => {
+      const problem = scheduleDayProblem(day);
+      if (problem)
+        ctx.addIssue({ code: 'custom', path: [index, problem.field], message: problem.message });
+    });
+  })
+  .transform((days) =>
+    WEEKDAYS.map((weekdayEn): CompanySchedule => {
+      const day = days.find((entry) => entry.weekdayEn === weekdayEn)!;
+      const closed = !day.startTime && !day.endTime;
+      return {
+        weekday: WEEKDAY_NAMES[weekdayEn],
+        weekdayEn,
+        startTime: closed ? CLOSED_TIME : day.startTime,
+        endTime: closed ? CLOSED_TIME : day.endTime,
+      };
+    }),
+  );
+
+export const companySchedulesUpdateSchema = z.object({ schedules: weekSchedulesSchema });
+export type CompanySchedulesUpdate = z.infer<typeof companySchedulesUpdateSchema>;

@@ -1,4 +1,4 @@
-import type { Company } from '@atendi/shared';
+import { type Company, DEFAULT_SCHEDULES } from '@atendi/shared';
 import { asc, eq, ilike, or } from 'drizzle-orm';
 import type { GlobalDb } from '../../db/global';
 import { companies } from '../../db/schema';
@@ -16,7 +16,8 @@ export const presentCompany = (row: CompanyRow): Company => ({
   status: row.status,
   dueDate: row.dueDate,
   recurrence: row.recurrence as Company['recurrence'],
-  schedules: row.schedules,
+  // a company that never set its hours keeps the default ones
+  schedules: row.schedules.length > 0 ? row.schedules : DEFAULT_SCHEDULES,
   createdAt: isoRequired(row.createdAt),
   updatedAt: isoRequired(row.updatedAt),
 });

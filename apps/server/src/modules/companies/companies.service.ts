@@ -4,6 +4,7 @@ import {
   type CompanySchedule,
   type CompanyUpdate,
   DEFAULT_PAGE_SIZE,
+  DEFAULT_SCHEDULES,
   hasRole,
   type ListQuery,
   type Plan,
@@ -30,22 +31,6 @@ import {
   presentCompany,
   updateCompany,
 } from './companies.repository';
-
-/** The default opening hours (spec core 9). */
-export const DEFAULT_SCHEDULES: CompanySchedule[] = [
-  ['Segunda-feira', 'monday', '08:00', '18:00'],
-  ['Terça-feira', 'tuesday', '08:00', '18:00'],
-  ['Quarta-feira', 'wednesday', '08:00', '18:00'],
-  ['Quinta-feira', 'thursday', '08:00', '18:00'],
-  ['Sexta-feira', 'friday', '08:00', '18:00'],
-  ['Sábado', 'saturday', '08:00', '12:00'],
-  ['Domingo', 'sunday', '00:00', '00:00'],
-].map(([weekday, weekdayEn, startTime, endTime]) => ({
-  weekday: weekday!,
-  weekdayEn: weekdayEn as CompanySchedule['weekdayEn'],
-  startTime: startTime!,
-  endTime: endTime!,
-}));
 
 export interface NewCompany {
   name: string;
@@ -216,6 +201,7 @@ export class CompaniesService {
     if (!hasRole(ctx, 'admin')) throw forbidden();
     const company = await updateCompany(this.#db, id, { schedules });
     if (!company) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+    this.platform.events.emit('company.saved', { companyId: id, company });
     return company;
   }
 

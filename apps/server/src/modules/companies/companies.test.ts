@@ -1,7 +1,14 @@
-import { DEFAULT_SETTINGS, TRIAL_DAYS } from '@atendi/shared';
+import {
+  type CompanySchedule,
+  DEFAULT_SCHEDULES,
+  DEFAULT_SETTINGS,
+  TRIAL_DAYS,
+  type Weekday,
+} from '@atendi/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { closeSockets, socketFor } from '../../../test/inbox';
 import { settings } from '../../db/schema';
 import { TenantDb } from '../../db/tenant';
 
@@ -590,62 +597,196 @@ describe('PUT /companies/:id', () => {
 });
 
 describe('PUT /companies/:id/schedules', () => {
-  const schedules = [
-    { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '09:00', endTime: '17:30' },
-    { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '', endTime: '' },
-  ];
+  /** A week as the original client sends it: Portuguese names, Sunday closed with empty times. */
+  const week = (changes: Partial<Record<Weekday, Partial<CompanySchedule>>> = {}) =>
+    DEFAULT_SCHEDULES.map((day) => ({
+      ...day,
+      ...(day.weekdayEn === 'sunday' ? { startTime: '', endTime: '' } : {}),
+      ...changes[day.weekdayEn],
+    }));
+  const saved = (changes: Partial<Record<Weekday, Partial<CompanySchedule>>> = {}) =>
+    week({ sunday: { startTime: '00:00', endTime: '00:00' }, ...changes });
 
-  it('answers 401 without a token and 403 to a plain user', async () => {
+  it('answers 401 without a token and 403 to a plain user, changing nothing', async () => {
     const { company, asUser } = await tenant();
     const before = await companyRow(company.id);
-    expect(
-      (await anonymous('PUT', `/companies/${company.id}/schedules`, { schedules })).statusCode,
-    ).toBe(401);
-    const response = await asUser.put(`/companies/${company.id}/schedules`, { schedules });
+    const body = { id: company.id, schedules: week() };
+    expect((await anonymous('PUT', `/companies/${company.id}/schedules`, body)).statusCode).toBe(
+      401,
+    );
+    const response = await asUser.put(`/companies/${company.id}/schedules`, body);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
     expect(await companyRow(company.id)).toEqual(before);
   });
 
-  it("lets the company's admin set its opening hours", async () => {
+  it("takes the original client's body, answers the saved company and tells the company's admins", async () => {
     const { company, asAdmin } = await tenant();
-    const response = await asAdmin.put(`/companies/${company.id}/schedules`, { schedules });
+    const schedules = week({ saturday: { startTime: '09:00', endTime: '13:30' } });
+    const response = await asAdmin.put(`/companies/${company.id}/schedules`, {
+      id: company.id,
+      schedules,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const expected = saved({ saturday: { startTime: '09:00', endTime: '13:30' } });
+    expect(response.json()).toMatchObject({
+      id: company.id,
+      name: company.name,
+      schedules: expected,
+    });
+    expect((await companyRow(company.id))!.schedules).toEqual(expected);
+    // read back the way the settings page reads it
+    const read = await asAdmin.get(`/companies/${company.id}`);
+    expect(read.json().schedules).toEqual(expected);
+    expect(t.emitted).toContainEqual({
+      event: `company-${company.id}-company`,
+      payload: { action: 'update', company: response.json() },
+    });
+  });
+
+  it('sends the change to the admins sockets only', async () => {
+    const { company, admin } = await t.make.company();
+    const user = await t.make.user(company.id);
+    // a new sign-in ends the earlier session, so each person signs in once here
+    const [a, u] = await Promise.all([t.login(admin.email), t.login(user.email)]);
+    const asAdmin = t.as(a.token);
+    const [adminSocket, userSocket] = await Promise.all([
+      socketFor(t, a.token),
+      socketFor(t, u.token),
+    ]);
+    const heard: Record<string, unknown[]> = { admin: [], user: [] };
+    adminSocket.on(`company-${company.id}-company`, (payload) => heard.admin!.push(payload));
+    userSocket.on(`company-${company.id}-company`, (payload) => heard.user!.push(payload));
+    userSocket.on(`company-${company.id}-user`, (payload) => heard.user!.push(payload));
+    const response = await asAdmin.put(`/companies/${company.id}/schedules`, {
+      schedules: week({ monday: { endTime: '17:00' } }),
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: company.id, schedules });
-    expect((await companyRow(company.id))!.schedules).toEqual(schedules);
+    await expect.poll(() => heard.admin!.length).toBe(1);
+    expect(heard.admin![0]).toMatchObject({
+      action: 'update',
+      company: { id: company.id, schedules: saved({ monday: { endTime: '17:00' } }) },
+    });
+    // a later event the user does hear arrives after the one it must not hear
+    await asAdmin.put(`/users/${user.id}`, { name: 'Renamed agent' });
+    await expect.poll(() => heard.user!.length).toBe(1);
+    expect(heard.user![0]).toMatchObject({ action: 'update', user: { id: user.id } });
+    closeSockets();
+  });
+
+  it('saves the days Monday first under their own names, whatever order and names are sent', async () => {
+    const { company, asAdmin } = await tenant();
+    const shuffled = [...week()].reverse().map((day) => ({ ...day, weekday: 'dia' }));
+    const response = await asAdmin.put(`/companies/${company.id}/schedules`, {
+      schedules: shuffled,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().schedules).toEqual(saved());
+  });
+
+  it('answers the default hours to a company that stored none', async () => {
+    const { company, asAdmin, asUser } = await tenant();
+    await t.database.db.execute(
+      sql`update companies set schedules = '[]' where id = ${company.id}`,
+    );
+    for (const as of [asAdmin, asUser]) {
+      const response = await as.get(`/companies/${company.id}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().schedules).toEqual([
+        { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
+        { weekday: 'Terça-feira', weekdayEn: 'tuesday', startTime: '08:00', endTime: '18:00' },
+        { weekday: 'Quarta-feira', weekdayEn: 'wednesday', startTime: '08:00', endTime: '18:00' },
+        { weekday: 'Quinta-feira', weekdayEn: 'thursday', startTime: '08:00', endTime: '18:00' },
+        { weekday: 'Sexta-feira', weekdayEn: 'friday', startTime: '08:00', endTime: '18:00' },
+        { weekday: 'Sábado', weekdayEn: 'saturday', startTime: '08:00', endTime: '12:00' },
+        { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
+      ]);
+    }
   });
 
   it("answers 404 for another company's id and leaves its hours alone", async () => {
     const { asAdmin } = await tenant();
     const other = await t.make.company();
     const before = await companyRow(other.company.id);
-    const response = await asAdmin.put(`/companies/${other.company.id}/schedules`, { schedules });
+    const body = { id: other.company.id, schedules: week() };
+    const response = await asAdmin.put(`/companies/${other.company.id}/schedules`, body);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'ERR_NO_COMPANY_FOUND' });
+    expect((await asAdmin.get(`/companies/${other.company.id}`)).statusCode).toBe(404);
     expect(await companyRow(other.company.id)).toEqual(before);
+    expect(t.emitted.map((e) => e.event)).not.toContain(`company-${other.company.id}-company`);
     // The super user may set them.
-    expect(
-      (await asSuper().put(`/companies/${other.company.id}/schedules`, { schedules })).statusCode,
-    ).toBe(200);
+    expect((await asSuper().put(`/companies/${other.company.id}/schedules`, body)).statusCode).toBe(
+      200,
+    );
   });
 
-  it('validates the HH:MM times and the weekdays', async () => {
+  it('refuses with 400 ERR_VALIDATION times that are not HH:MM, an end not after the start and a day missing or twice', async () => {
     const { company, asAdmin } = await tenant();
-    for (const entry of [
-      { ...schedules[0], startTime: '25:00' },
-      { ...schedules[0], endTime: '9h' },
-      { ...schedules[0], weekdayEn: 'funday' },
-      { ...schedules[0], weekday: 5 },
-    ]) {
-      const response = await asAdmin.put(`/companies/${company.id}/schedules`, {
-        schedules: [entry],
-      });
-      expect(response.statusCode, JSON.stringify(entry)).toBe(400);
+    const before = await companyRow(company.id);
+    const cases: [string, unknown, string][] = [
+      ['hour 25', week({ monday: { startTime: '25:00' } }), 'body.schedules.0.startTime'],
+      ['no colon', week({ monday: { endTime: '1800' } }), 'body.schedules.0.endTime'],
+      ['9h', week({ tuesday: { endTime: '9h' } }), 'body.schedules.1.endTime'],
+      [
+        'end before start',
+        week({ friday: { startTime: '18:00', endTime: '08:00' } }),
+        'body.schedules.4.endTime',
+      ],
+      [
+        'end equal to start',
+        week({ friday: { startTime: '10:00', endTime: '10:00' } }),
+        'body.schedules.4.endTime',
+      ],
+      [
+        'open until 00:00',
+        week({ saturday: { startTime: '08:00', endTime: '00:00' } }),
+        'body.schedules.5.endTime',
+      ],
+      ['end without start', week({ saturday: { startTime: '' } }), 'body.schedules.5.startTime'],
+      ['start without end', week({ sunday: { startTime: '08:00' } }), 'body.schedules.6.endTime'],
+      [
+        'unknown day',
+        week({ monday: { weekdayEn: 'funday' as Weekday } }),
+        'body.schedules.0.weekdayEn',
+      ],
+      [
+        'weekday not text',
+        week({ monday: { weekday: 5 as unknown as string } }),
+        'body.schedules.0.weekday',
+      ],
+      ['six days', week().slice(0, 6), 'body.schedules'],
+      ['monday twice', [...week().slice(0, 6), week()[0]], 'body.schedules'],
+      ['eight days', [...week(), week()[0]], 'body.schedules'],
+      ['none', [], 'body.schedules'],
+      ['not a list', 'monday', 'body.schedules'],
+    ];
+    for (const [label, schedules, path] of cases) {
+      const response = await asAdmin.put(`/companies/${company.id}/schedules`, { schedules });
+      expect(response.statusCode, label).toBe(400);
+      const body = response.json();
+      expect(body.error, label).toBe('ERR_VALIDATION');
+      expect(
+        body.fields.map((f: { path: string }) => f.path),
+        label,
+      ).toContain(path);
     }
-    const eight = await asAdmin.put(`/companies/${company.id}/schedules`, {
-      schedules: Array.from({ length: 8 }, () => schedules[0]),
+    expect(await companyRow(company.id)).toEqual(before);
+  });
+
+  it('takes a closed day as 00:00 to 00:00 and a day open until 23:59', async () => {
+    const { company, asAdmin } = await tenant();
+    const response = await asAdmin.put(`/companies/${company.id}/schedules`, {
+      schedules: week({
+        monday: { startTime: '00:00', endTime: '00:00' },
+        tuesday: { startTime: '00:00', endTime: '23:59' },
+      }),
     });
-    expect(eight.statusCode).toBe(400);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().schedules.slice(0, 2)).toEqual([
+      { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '00:00', endTime: '00:00' },
+      { weekday: 'Terça-feira', weekdayEn: 'tuesday', startTime: '00:00', endTime: '23:59' },
+    ]);
   });
 });
 
