@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyScheduleSchema } from '../companies/companies.schemas';
+import { companyScheduleSchema, weekSchedulesSchema } from '../companies/companies.schemas';
 import { boundedString, positiveId } from '../validation';
 
 export const queueSchema = z.object({
@@ -33,7 +33,8 @@ export const queueCreateSchema = z.object({
   orderQueue: z.coerce.number().int().min(0).max(10_000).nullable().optional(),
   integrationId: positiveId.nullable().optional(),
   promptId: positiveId.nullable().optional(),
-  schedules: z.array(companyScheduleSchema).max(7).optional(),
+  /** The queue's opening hours: the seven days, or none (the queue never closes). */
+  schedules: z.union([z.array(companyScheduleSchema).length(0), weekSchedulesSchema]).optional(),
 });
 export type QueueCreate = z.infer<typeof queueCreateSchema>;
 export const queueUpdateSchema = queueCreateSchema.partial();

@@ -39,7 +39,8 @@ export const SUPER_SETTING_KEYS: readonly SettingKey[] = ['asaas', 'userCreation
 
 export const DEFAULT_SETTINGS: Record<Exclude<SettingKey, 'asaas'>, string> = {
   userRating: 'disabled',
-  scheduleType: 'queue',
+  // Hours are the company's choice: nothing closes until it picks queue or company hours.
+  scheduleType: 'disabled',
   call: 'disabled',
   CheckMsgIsGroup: 'enabled',
   sendGreetingAccepted: 'disabled',

@@ -1,9 +1,8 @@
-import type { CompanySchedule, Ticket } from '@atendi/shared';
+import { type CompanySchedule, DEFAULT_SCHEDULES, type Ticket } from '@atendi/shared';
 import { globalDb } from '../../db/global';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
 import type { TicketAudienceBefore } from '../../platform/events';
-import { DEFAULT_SCHEDULES } from '../companies/companies.service';
 import type { ServiceDeps } from '../deps';
 import type { OutboundSender } from '../messages/messages.outbound';
 import { resolveVariables } from '../messages/messages.variables';

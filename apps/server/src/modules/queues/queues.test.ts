@@ -1,3 +1,4 @@
+import { DEFAULT_SCHEDULES } from '@atendi/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -122,12 +123,23 @@ describe('POST /queue', () => {
     expect(await db.count(queues)).toBe(0);
   });
 
+  it('takes the seven days of hours or none, and refuses part of a week', async () => {
+    const { asAdmin } = await tenant();
+    const partial = await asAdmin.post(
+      '/queue',
+      queueBody({ schedules: DEFAULT_SCHEDULES.slice(0, 1) }),
+    );
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json().error).toBe('ERR_VALIDATION');
+    const none = await asAdmin.post('/queue', queueBody({ schedules: [] }));
+    expect(none.statusCode, none.body).toBe(201);
+    expect(none.json().schedules).toEqual([]);
+  });
+
   it('creates a queue in the admin company and announces it', async () => {
     const { company, asAdmin } = await tenant();
     const other = await t.make.company();
-    const schedules = [
-      { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
-    ];
+    const schedules = DEFAULT_SCHEDULES;
     const body = queueBody({
       outOfHoursMessage: 'Estamos fechados',
       orderQueue: 3,

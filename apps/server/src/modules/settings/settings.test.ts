@@ -95,7 +95,7 @@ describe('PUT /settings/:key', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ key: 'scheduleType', value: 'company' });
     expect(await stored(company.id, 'scheduleType')).toBe('company');
-    expect(await stored(other.company.id, 'scheduleType')).toBe('queue');
+    expect(await stored(other.company.id, 'scheduleType')).toBe('disabled');
     expect(t.emitted).toContainEqual({
       event: `company-${company.id}-settings`,
       payload: { action: 'update', setting: { key: 'scheduleType', value: 'company' } },

@@ -1,4 +1,11 @@
-import { type Queue, type QueueCreate, queueCreateSchema } from '@atendi/shared';
+import {
+  type CompanySchedule,
+  DEFAULT_SCHEDULES,
+  type Queue,
+  type QueueCreate,
+  queueCreateSchema,
+  weekSchedulesSchema,
+} from '@atendi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../../app/api';
 import { FormDialog } from '../../../app/components/FormDialog';
+import { WeekScheduleFields } from '../../../app/components/WeekScheduleFields';
 import { toastError } from '../../../app/errors';
 import { applyServerFieldErrors, muiField, useValidationText } from '../../../app/forms';
 import { toast } from '../../../app/toast';
@@ -28,6 +36,8 @@ export interface QueueFormValues {
   outOfHoursMessage: string;
   complationMessage: string;
   ratingMessage: string;
+  /** The queue's opening hours, read when the company manages hours by queue. */
+  schedules: CompanySchedule[];
 }
 
 const NOT_A_NUMBER = 'Not a number';
@@ -47,6 +57,7 @@ const queueFormSchema = queueCreateSchema
       .string()
       .trim()
       .regex(/^\d{0,5}$/, NOT_A_NUMBER),
+    schedules: weekSchedulesSchema,
   });
 
 const FORM_FIELDS = [
@@ -63,8 +74,7 @@ const DEFAULT_COLOR = '#1976d2';
 /** What `<input type="color">` can show: #rrggbb only. */
 const pickerValue = (color: string) => (/^#[0-9a-f]{6}$/i.test(color) ? color : '#000000');
 
-/** The tabs of the dialog; a queue's opening hours will be the next one. */
-type QueueTab = 'data' | 'options';
+type QueueTab = 'data' | 'hours' | 'options';
 
 interface QueueDialogProps {
   open: boolean;
@@ -97,6 +107,7 @@ export function QueueDialog({ open, onClose, queue }: QueueDialogProps) {
       outOfHoursMessage: queue?.outOfHoursMessage ?? '',
       complationMessage: queue?.complationMessage ?? '',
       ratingMessage: queue?.ratingMessage ?? '',
+      schedules: queue?.schedules.length ? queue.schedules : DEFAULT_SCHEDULES,
     },
   });
 
@@ -133,7 +144,7 @@ export function QueueDialog({ open, onClose, queue }: QueueDialogProps) {
       }
     },
     // a field of another tab is wrong: show it
-    () => setTab('data'),
+    (invalid) => setTab(invalid.schedules && Object.keys(invalid).length === 1 ? 'hours' : 'data'),
   );
 
   const panel = (name: QueueTab, children: ReactNode) => (
@@ -186,6 +197,12 @@ export function QueueDialog({ open, onClose, queue }: QueueDialogProps) {
           label={t('dialog.dataTab')}
           id={`${tabsId}-data`}
           aria-controls={`${tabsId}-data-panel`}
+        />
+        <Tab
+          value="hours"
+          label={t('dialog.hoursTab')}
+          id={`${tabsId}-hours`}
+          aria-controls={`${tabsId}-hours-panel`}
         />
         <Tab
           value="options"
@@ -278,6 +295,13 @@ export function QueueDialog({ open, onClose, queue }: QueueDialogProps) {
               {t('fields.noPrompt')}
             </EmptySelect>
           </Box>
+        </>,
+      )}
+      {panel(
+        'hours',
+        <>
+          <Alert severity="info">{t('dialog.hoursHelp')}</Alert>
+          <WeekScheduleFields control={control} name="schedules" />
         </>,
       )}
       {panel(

@@ -1,4 +1,4 @@
-import type { Queue, QueueOption } from '@atendi/shared';
+import { DEFAULT_SCHEDULES, type Queue, type QueueOption } from '@atendi/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireSession } from '../../../app/guards';
@@ -169,6 +169,8 @@ describe('QueuesPage', () => {
       outOfHoursMessage: '',
       complationMessage: 'Até logo',
       ratingMessage: '',
+      // a new queue starts with the default week
+      schedules: DEFAULT_SCHEDULES,
     });
     expect(calls.some((call) => call.url.pathname.startsWith('/queueIntegration'))).toBe(false);
     expect(calls.some((call) => call.url.pathname.startsWith('/prompt'))).toBe(false);

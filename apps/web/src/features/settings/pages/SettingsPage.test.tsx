@@ -89,7 +89,7 @@ describe('SettingsPage, Opções', () => {
     expect((await screen.findByRole('combobox', { name: 'Avaliações' })).textContent).toBe(
       'Habilitadas',
     );
-    expect(combobox('Gerenciamento de Expediente').textContent).toBe('Fila');
+    expect(combobox('Gerenciamento de Expediente').textContent).toBe('Desabilitado');
     expect(combobox('Aceitar Chamadas').textContent).toBe('Não aceitar');
     expect(combobox('Ignorar Mensagens de Grupos').textContent).toBe('Ativado');
     expect(combobox('Enviar saudação ao aceitar o ticket').textContent).toBe('Desabilitado');
