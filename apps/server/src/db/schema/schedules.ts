@@ -1,4 +1,13 @@
-import { foreignKey, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { companyIdColumn, timestamps } from './columns';
 import { contacts } from './contacts';
 import { users } from './users';
@@ -13,6 +22,10 @@ export const schedules = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     contactId: integer('contact_id').notNull(),
     ticketId: integer('ticket_id'),
+    /** The connection it goes out through; the company's default one when none was chosen. */
+    whatsappId: integer('whatsapp_id'),
+    /** The outbound message it became: stored with the schedule's sending, in one commit. */
+    messageId: bigint('message_id', { mode: 'number' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('PENDENTE'),
     mediaPath: text('media_path'),

@@ -51,6 +51,9 @@ export const tickets = pgTable(
     botAt: timestamp('bot_at', { withTimezone: true }),
     /** The end of the closed period the out-of-hours message was sent for (sent once per period). */
     outOfHoursUntil: timestamp('out_of_hours_until', { withTimezone: true }),
+    /** When a person first took the ticket, and when it was last closed (the dashboard's times). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Closed with a rating asked and not yet answered: the contact's 1-3 lands here. */
     ratingRequestedAt: timestamp('rating_requested_at', { withTimezone: true }),
     ...timestamps,
@@ -81,6 +84,9 @@ export const tickets = pgTable(
     index('tickets_company_status_idx').on(t.companyId, t.status),
     index('tickets_company_updated_idx').on(t.companyId, t.updatedAt.desc(), t.id.desc()),
     index('tickets_company_created_idx').on(t.companyId, t.createdAt),
+    index('tickets_company_finished_idx')
+      .on(t.companyId, t.finishedAt)
+      .where(sql`${t.finishedAt} is not null`),
     index('tickets_company_unread_idx')
       .on(t.companyId, t.updatedAt.desc())
       .where(sql`${t.unreadMessages} > 0`),
