@@ -175,3 +175,43 @@ export async function phoneWrites(phone: Page, number: string, name: string, tex
   await expect(log.getByRole('listitem').filter({ hasText: text })).toBeVisible();
   return log;
 }
+
+/** A company signed up through the public page, and its admin signed in. */
+export async function newCompanyAdmin(page: Page, company: string) {
+  const email = `empresa.${Date.now()}@example.com`;
+  await page.goto('/signup');
+  await page.getByLabel('Nome da empresa').fill(`${company} ${Date.now()}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Telefone com DDD').fill('11987654321');
+  await page.getByLabel('Senha').fill('segredo1');
+  await page.getByLabel('Plano').click();
+  await page.getByRole('option', { name: /Plano 1/ }).click();
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha').fill('segredo1');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  return email;
+}
+
+/** Adds an option through the tree's form: under `parent`, or on the first level. */
+export async function addQueueOption(
+  page: Page,
+  parent: string | null,
+  option: { title: string; message: string },
+) {
+  const dialog = page.getByRole('dialog', { name: 'Editar fila' });
+  if (parent) {
+    await dialog.getByRole('button', { name: `Adicionar opção em ${parent}` }).click();
+  } else {
+    await dialog.getByRole('button', { name: 'Adicionar opção', exact: true }).click();
+  }
+  const form = dialog.getByRole('group', {
+    name: parent ? `Nova opção em ${parent}` : 'Nova opção',
+  });
+  await form.getByLabel('Título').fill(option.title);
+  await form.getByLabel('Mensagem').fill(option.message);
+  await form.getByRole('button', { name: 'Salvar opção' }).click();
+  await expect(form).toBeHidden();
+}

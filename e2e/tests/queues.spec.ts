@@ -1,49 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, shot } from '../support';
-
-/** A company signed up through the public page, and its admin signed in. */
-async function newCompanyAdmin(page: Page) {
-  const email = `filas.${Date.now()}@example.com`;
-  await page.goto('/signup');
-  await page.getByLabel('Nome da empresa').fill('Empresa das Filas');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Telefone com DDD').fill('11987654321');
-  await page.getByLabel('Senha').fill('segredo1');
-  await page.getByLabel('Plano').click();
-  await page.getByRole('option', { name: /Plano 1/ }).click();
-  await page.getByRole('button', { name: 'Cadastrar' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha').fill('segredo1');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
-
-/** Adds an option through the tree's form: under `parent`, or on the first level. */
-async function addOption(
-  page: Page,
-  parent: string | null,
-  option: { title: string; message: string },
-) {
-  const dialog = page.getByRole('dialog', { name: 'Editar fila' });
-  if (parent) {
-    await dialog.getByRole('button', { name: `Adicionar opção em ${parent}` }).click();
-  } else {
-    await dialog.getByRole('button', { name: 'Adicionar opção', exact: true }).click();
-  }
-  const form = dialog.getByRole('group', {
-    name: parent ? `Nova opção em ${parent}` : 'Nova opção',
-  });
-  await form.getByLabel('Título').fill(option.title);
-  await form.getByLabel('Mensagem').fill(option.message);
-  await form.getByRole('button', { name: 'Salvar opção' }).click();
-  await expect(form).toBeHidden();
-}
+import { expect, test } from '@playwright/test';
+import { addQueueOption, expectAccessible, newCompanyAdmin, shot } from '../support';
 
 test('an admin of a new company builds a queue with its chatbot menu, edits and deletes it', async ({
   page,
 }) => {
-  await newCompanyAdmin(page);
+  await newCompanyAdmin(page, 'Empresa das Filas');
   await page.goto('/queues');
   const table = page.getByRole('table', { name: 'Filas & Chatbot' });
   await expect(table.getByText('Nenhuma fila cadastrada')).toBeVisible();
@@ -73,9 +34,9 @@ test('an admin of a new company builds a queue with its chatbot menu, edits and 
   let edit = page.getByRole('dialog', { name: 'Editar fila' });
   await edit.getByRole('tab', { name: 'Opções do chatbot' }).click();
   await expect(edit.getByText('Nenhuma opção cadastrada')).toBeVisible();
-  await addOption(page, null, { title: 'Vendas', message: 'Fale com um vendedor' });
-  await addOption(page, null, { title: 'Financeiro', message: 'Boletos e notas fiscais' });
-  await addOption(page, 'Vendas', { title: 'Planos', message: 'Conheça nossos planos' });
+  await addQueueOption(page, null, { title: 'Vendas', message: 'Fale com um vendedor' });
+  await addQueueOption(page, null, { title: 'Financeiro', message: 'Boletos e notas fiscais' });
+  await addQueueOption(page, 'Vendas', { title: 'Planos', message: 'Conheça nossos planos' });
   await expect(edit.getByRole('list', { name: 'Opções de Vendas' })).toBeVisible();
   await shot(page, 'queues-02-menu');
   await edit.getByRole('button', { name: 'Cancelar', exact: true }).click();
