@@ -238,6 +238,23 @@ describe('the chatbot', () => {
     expect(await w.ticket()).toMatchObject({ queueId: w.support.id });
   });
 
+  it('goes straight into the only queue, or offers it as a list when told not to', async () => {
+    const w = await routedCompany();
+    await t.as(w.adminToken).put(`/whatsapp/${w.connectionId}`, { queueIds: [w.sales.id] });
+    await w.say('Oi');
+    expect(await w.inbox()).toEqual([`Olá Joana! Escolha:\n\n${SALES_MENU}`]);
+    expect(await w.ticket()).toMatchObject({ queueId: w.sales.id, chatbot: true });
+
+    const list = await routedCompany();
+    await t.as(list.adminToken).put(`/whatsapp/${list.connectionId}`, {
+      queueIds: [list.sales.id],
+    });
+    await inboxFactories(t).setting(list.companyId, 'sendGreetingMessageOneQueues', 'disabled');
+    await list.say('Oi');
+    expect(await list.inbox()).toEqual(['Olá Joana! Escolha:\n\n*1* - Vendas']);
+    expect(await list.ticket()).toMatchObject({ queueId: null, chatbot: true });
+  });
+
   it('never answers a group chat', async () => {
     const w = await routedCompany();
     const make = inboxFactories(t);
@@ -421,6 +438,27 @@ describe('closing a conversation', () => {
       .where(eq(tickets.companyId, w.companyId));
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ status: 'closed', ratingRequestedAt: null });
+  });
+
+  it('drops a rating question left unanswered for two hours, on the sweep', async () => {
+    const w = await routedCompany();
+    await inboxFactories(t).setting(w.companyId, 'userRating', 'enabled');
+    await w.say('Oi');
+    const ticket = await w.ticket();
+    await t.as(w.adminToken).put(`/tickets/${ticket.id}`, { status: 'open' });
+    await t.as(w.adminToken).put(`/tickets/${ticket.id}`, { status: 'closed' });
+    expect((await w.ticket()).ratingRequestedAt).not.toBeNull();
+    await t.database.db
+      .update(tickets)
+      .set({ ratingRequestedAt: new Date(Date.now() - 3 * 60 * 60_000) })
+      .where(eq(tickets.id, ticket.id));
+    await t.app.platform.jobs.send(SWEEP_JOB, {});
+    await expect.poll(async () => (await w.ticket()).ratingRequestedAt).toBeNull();
+    // A late '2' is a new conversation, not a rating.
+    await w.write('2');
+    expect(
+      await t.database.db.select().from(userRatings).where(eq(userRatings.ticketId, ticket.id)),
+    ).toEqual([]);
   });
 
   it('ends the rating without storing when the contact writes anything else', async () => {
