@@ -1,16 +1,9 @@
-import type { CompanySchedule } from '@atendi/shared';
+import { DEFAULT_SCHEDULES } from '@atendi/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isOpen, nextOpening } from './automations.hours';
 
-const week: CompanySchedule[] = [
-  { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
-  { weekday: 'Terça-feira', weekdayEn: 'tuesday', startTime: '08:00', endTime: '18:00' },
-  { weekday: 'Quarta-feira', weekdayEn: 'wednesday', startTime: '08:00', endTime: '18:00' },
-  { weekday: 'Quinta-feira', weekdayEn: 'thursday', startTime: '08:00', endTime: '18:00' },
-  { weekday: 'Sexta-feira', weekdayEn: 'friday', startTime: '08:00', endTime: '18:00' },
-  { weekday: 'Sábado', weekdayEn: 'saturday', startTime: '08:00', endTime: '12:00' },
-  { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
-];
+/** Mon-Fri 08:00-18:00, Saturday 08:00-12:00, Sunday closed. */
+const week = DEFAULT_SCHEDULES;
 const SP = 'America/Sao_Paulo';
 const serverZone = process.env.TZ;
 
