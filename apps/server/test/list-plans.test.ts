@@ -30,10 +30,7 @@ interface Statement {
   values: unknown[];
 }
 
-/**
- * Every statement the app sends while `work` runs, the session check and the job engine's
- * background polling (its own schema) excepted.
- */
+/** Every statement the app sends while `work` runs, the session check excepted. */
 async function statementsOf(work: () => Promise<unknown>): Promise<Statement[]> {
   const pool = t.database.pool as unknown as {
     query: (config: string | QueryConfig, values?: unknown[]) => Promise<unknown>;
@@ -50,9 +47,7 @@ async function statementsOf(work: () => Promise<unknown>): Promise<Statement[]> 
   } finally {
     pool.query = original;
   }
-  return seen.filter(
-    (statement) => !/\bauth_sessions\b/.test(statement.text) && !/\bpgboss\./.test(statement.text),
-  );
+  return seen.filter((statement) => !/\bauth_sessions\b/.test(statement.text));
 }
 
 interface PlanNode {

@@ -18,7 +18,8 @@ let planId: number;
 beforeAll(async () => {
   t = await startTestServer();
   superToken = (await t.login((await t.make.company({ super: true })).admin.email)).token;
-  const plan = await t.make.plan();
+  // No limit on queues or users: the properties below create one per run.
+  const plan = await t.make.plan({ queues: 0, users: 0 });
   planId = plan.id;
   const { company, admin } = await t.make.company({ planId });
   adminToken = (await t.login(admin.email)).token;

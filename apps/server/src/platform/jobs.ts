@@ -43,8 +43,14 @@ export class JobEngine {
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
     options: { pollingIntervalSeconds?: number } = {},
   ) {
+    // Bound once: the engine's polling is its own traffic, not the requests' (tests that count
+    // a request's statements wrap the pool's `query` while it runs).
+    const query = pool.query.bind(pool) as (
+      text: string,
+      values: unknown[],
+    ) => Promise<pg.QueryResult>;
     this.#boss = new PgBoss({
-      db: { executeSql: (text, values) => pool.query(text, values) },
+      db: { executeSql: (text, values) => query(text, values) },
       schema: JOBS_SCHEMA,
       // The schema is installed by the migrations; a newer pg-boss migrates its own tables.
       migrate: true,
