@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import type { InboundMessage } from '../../channels/provider';
-import { connections, contacts, messages, tickets } from '../../db/schema';
+import {
+  connections,
+  contacts,
+  messages,
+  settings as settingsTable,
+  tickets,
+} from '../../db/schema';
 import { TenantDb } from '../../db/tenant';
 import { preview } from './messages.inbound';
 
@@ -17,8 +23,17 @@ beforeAll(async () => {
     .insert(connections, { name: 'Simulador', provider: 'simulator', isDefault: true })
     .returning();
   ref = { id: connection!.id, companyId: company.id, name: connection!.name };
+  // Groups are taken in this file unless a test says otherwise (they are ignored by default).
+  await groupsIgnored(company.id, 'disabled');
 });
 afterAll(() => t.stop());
+
+/** The company's CheckMsgIsGroup setting ('enabled': group messages are not taken). */
+async function groupsIgnored(companyId: number, value: 'enabled' | 'disabled') {
+  await new TenantDb(t.database.db, companyId)
+    .insert(settingsTable, { key: 'CheckMsgIsGroup', value })
+    .onConflictDoUpdate({ target: [settingsTable.companyId, settingsTable.key], set: { value } });
+}
 
 const inbound = (fields: Partial<InboundMessage> & Pick<InboundMessage, 'chatId' | 'contact'>) =>
   t.app.services.inbound.receive(ref, {
@@ -147,5 +162,17 @@ describe('the ticket list preview of an inbound message', () => {
     expect(preview({ kind: 'audio', body: '' })).toBe('🎤 Áudio');
     expect(preview({ kind: 'document', body: '' })).toBe('📄 Documento');
     expect(preview({ kind: 'text', body: 'x'.repeat(300) })).toHaveLength(255);
+  });
+
+  it('drops group messages for a company that ignores groups, whatever the provider', async () => {
+    const group = { chatId: '120363000000000001@g.us', isGroup: true, groupName: 'Grupo' };
+    const sender = { number: '5511955550001', name: 'Participante' };
+    await groupsIgnored(ref.companyId, 'enabled');
+    expect(await inbound({ ...group, contact: sender, body: 'no grupo 1' })).toBe('ignored');
+    expect(
+      await t.database.db.select().from(messages).where(eq(messages.body, 'no grupo 1')),
+    ).toEqual([]);
+    await groupsIgnored(ref.companyId, 'disabled');
+    expect(await inbound({ ...group, contact: sender, body: 'no grupo 2' })).toBe('stored');
   });
 });

@@ -12,7 +12,7 @@ import { systemContext } from '../../platform/auth/context';
 import { ContactAvatars } from '../contacts/contacts.avatars';
 import { contactsRepository, presentContact } from '../contacts/contacts.repository';
 import type { ServiceDeps } from '../deps';
-import { ticketById } from '../tickets/tickets.repository';
+import { companySetting, ticketById } from '../tickets/tickets.repository';
 import { previewOf } from './messages.preview';
 import {
   adoptLid,
@@ -41,7 +41,8 @@ export function preview(message: Pick<InboundMessage, 'kind' | 'body'>): string 
   return previewOf({ mediaType: MEDIA_TYPE[message.kind], body: message.body });
 }
 
-export type InboundResult = 'stored' | 'duplicate';
+/** 'ignored': a group conversation the company does not take (CheckMsgIsGroup). */
+export type InboundResult = 'stored' | 'duplicate' | 'ignored';
 
 /**
  * Stores what a provider receives: idempotent on (connection, provider message id), race-free
@@ -63,6 +64,10 @@ export class InboundPipeline {
 
   async receive(connection: ConnectionRef, message: InboundMessage): Promise<InboundResult> {
     const db = this.#db(connection.companyId);
+    // Whatever the provider: a company that ignores groups never stores their messages.
+    if (message.isGroup && (await companySetting(db, 'CheckMsgIsGroup')) === 'enabled') {
+      return 'ignored';
+    }
     // A redelivered media message must not store its file again.
     if (message.media && (await isKnownMessage(db, connection.id, message.providerMessageId))) {
       return 'duplicate';
