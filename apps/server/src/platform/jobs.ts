@@ -85,7 +85,8 @@ export class JobEngine {
       const id = await this.#boss.work<unknown>(name, async (jobs) => {
         for (const job of jobs) {
           try {
-            await definition.handler(job.data as never);
+            // A schedule's tick carries no data: handlers always get an object.
+            await definition.handler((job.data ?? {}) as never);
           } catch (error) {
             // pg-boss keeps the job for its retries; the reason is in the log.
             this.log.error({ err: error, job: name }, 'job failed');

@@ -57,6 +57,7 @@ export class AutomationsService {
       retryLimit: 3,
       handler: ({ companyId, ticketId }) => this.turn(companyId, ticketId),
     });
+    // A sweep asked for by hand may name its time; the schedule's ticks do not.
     platform.jobs.define<{ at?: string }>(SWEEP_JOB, {
       policy: 'short',
       retryLimit: 1,
