@@ -41,7 +41,7 @@ const totalOf = (page: { count: number; countExact?: boolean } | undefined, show
 export function ContactsPage() {
   const { t } = useTranslation('contacts');
   const me = useSessionUser();
-  useContactsRealtime(me.companyId);
+  useContactsRealtime();
   const mayDelete = can(me, 'contacts:delete', me.company.plan);
   const search = useListSearch();
   const contacts = useContacts(search.param);

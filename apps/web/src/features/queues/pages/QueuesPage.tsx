@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../../app/auth';
 import { useConfirmation } from '../../../app/components/ConfirmDialog';
 import { ListPage } from '../../../app/list/ListPage';
 import type { ListColumn } from '../../../app/list/ListTable';
@@ -17,8 +16,7 @@ import { useQueuesRealtime } from '../realtime';
 /** The queues of the company (not paged: GET /queue answers them all), live. */
 export function QueuesPage() {
   const { t } = useTranslation('queues');
-  const me = useSessionUser();
-  useQueuesRealtime(me.companyId);
+  useQueuesRealtime();
   const queues = useQueues();
   const [editing, setEditing] = useState<{ queue?: Queue } | null>(null);
   const deleteQueue = useDeleteQueue();

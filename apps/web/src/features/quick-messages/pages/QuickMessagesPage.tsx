@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../../app/auth';
 import { useConfirmation } from '../../../app/components/ConfirmDialog';
 import { ListPage } from '../../../app/list/ListPage';
 import type { ListColumn } from '../../../app/list/ListTable';
@@ -22,8 +21,7 @@ const excerpt = (text: string) =>
 
 export function QuickMessagesPage() {
   const { t } = useTranslation('quick-messages');
-  const me = useSessionUser();
-  useQuickMessagesRealtime(me.companyId);
+  useQuickMessagesRealtime();
   const search = useListSearch();
   const records = useQuickMessages(search.param);
   const rows = flattenPages(records.data, 'records');

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../../app/auth';
 import { useConfirmation } from '../../../app/components/ConfirmDialog';
 import { ListPage } from '../../../app/list/ListPage';
 import type { ListColumn } from '../../../app/list/ListTable';
@@ -17,8 +16,7 @@ import type { TagRow } from '../tags.cache';
 
 export function TagsPage() {
   const { t } = useTranslation('tags');
-  const me = useSessionUser();
-  useTagsRealtime(me.companyId);
+  useTagsRealtime();
   const search = useListSearch();
   const tags = useTags(search.param);
   const rows = flattenPages(tags.data, 'tags');
