@@ -6,6 +6,7 @@ import {
   type FieldValues,
   type Path,
   type Resolver,
+  type UseFormProps,
   type UseFormRegisterReturn,
   type UseFormSetError,
   useForm,
@@ -73,12 +74,13 @@ export function muiField<R extends { ref: UseFormRegisterReturn['ref'] }>(
 export function useRecordForm<Values extends FieldValues, Output = Values>(
   schema: z.ZodType,
   defaultValues: DefaultValues<Values>,
+  options?: Omit<UseFormProps<Values, unknown, Output>, 'resolver' | 'defaultValues'>,
 ) {
   const resolver = useMemo(
     () => zodResolver(schema as never) as unknown as Resolver<Values, unknown, Output>,
     [schema],
   );
-  return useForm<Values, unknown, Output>({ resolver, defaultValues });
+  return useForm<Values, unknown, Output>({ ...options, resolver, defaultValues });
 }
 
 interface SubmitRecord<T extends FieldValues> {
