@@ -44,10 +44,3 @@ export const CLIENT_MESSAGES = {
 
 /** Answer to a join the server refused; sent to the asking socket only. */
 export const JOIN_REFUSED_EVENT = 'joinRefused';
-
-export interface AuthEvent {
-  action: 'update';
-  user: { id: number };
-  /** Session that caused it; the client that owns it keeps its session. */
-  sessionId?: string;
-}

@@ -7,6 +7,7 @@ import type {
   Message,
   QuickMessage,
   Setting,
+  SimulatorMessage,
   Tag,
   Ticket,
   User,
@@ -61,7 +62,7 @@ export interface DomainEvents {
     companyId: number;
     connectionId: number;
     phone: string;
-    messages: object[];
+    messages: SimulatorMessage[];
   };
 }
 

@@ -1,4 +1,11 @@
-import { SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS } from '@atendi/shared';
+import {
+  type Connection,
+  type Message,
+  SOCKET_PING_INTERVAL_MS,
+  SOCKET_PING_TIMEOUT_MS,
+  type Tag,
+  type Ticket,
+} from '@atendi/shared';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +14,43 @@ import { closeSockets, socketFor } from '../../test/inbox';
 import { contacts, tickets, users } from '../db/schema';
 import { TenantDb } from '../db/tenant';
 import { TokenService } from './auth/tokens';
+import type { RealtimeGateway } from './realtime';
+
+/**
+ * Never run: tsc (npm run typecheck) compiles these emissions against the shared payload map,
+ * which the web's subscriptions read too (apps/web/src/app/socket.contract.test.ts). Each
+ * `@ts-expect-error` fails the build once the emission it marks compiles.
+ */
+export function emissionsTheMapRefuses(
+  gateway: RealtimeGateway,
+  records: { tag: Tag; ticket: Ticket; message: Message; connection: Connection },
+) {
+  const { tag, ticket, message, connection } = records;
+  const everyone = { companyId: 1, everyone: true };
+  // @ts-expect-error a deleted tag is named by its id, not sent whole
+  gateway.emit(everyone, 'tag', { action: 'delete', tag });
+  // @ts-expect-error an action the topic does not have
+  gateway.emit(everyone, 'tag', { action: 'remove', tagId: tag.id });
+  // @ts-expect-error a field of the wrong type
+  gateway.emit(everyone, 'ticket', { action: 'delete', ticketId: String(ticket.id) });
+  // @ts-expect-error updateUnread names the ticket's id beside it
+  gateway.emit(everyone, 'ticket', { action: 'updateUnread', ticket });
+  // @ts-expect-error a new message travels with its ticket's contact
+  gateway.emit(everyone, 'appMessage', { action: 'create', message, ticket });
+  // @ts-expect-error the connection's token is never emitted
+  gateway.emit(everyone, 'whatsapp', { action: 'update', whatsapp: connection });
+  // @ts-expect-error a topic nothing emits yet has no payload
+  gateway.emit(everyone, 'payment', { action: 'update' });
+  // what the server does send compiles
+  gateway.emit(everyone, 'appMessage', {
+    action: 'create',
+    message,
+    ticket,
+    contact: ticket.contact,
+  });
+  const { token: _token, ...visible } = connection;
+  gateway.emit(everyone, 'whatsapp', { action: 'update', whatsapp: visible });
+}
 
 let t: TestServer;
 beforeAll(async () => {
@@ -148,8 +192,8 @@ describe('realtime channel', () => {
     const agentSocket = await socketFor(t, (await t.login(agent.email)).token);
     const before = next(agentSocket, `company-${company.id}-ticket`, 300);
     t.realtime.emit({ companyId: company.id, queueId: queue.id }, 'ticket', {
-      action: 'update',
-      n: 1,
+      action: 'delete',
+      ticketId: 1,
     });
     expect(await before).toBeUndefined();
 
@@ -158,10 +202,10 @@ describe('realtime channel', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const after = next(agentSocket, `company-${company.id}-ticket`, 2000);
     t.realtime.emit({ companyId: company.id, queueId: queue.id }, 'ticket', {
-      action: 'update',
-      n: 2,
+      action: 'delete',
+      ticketId: 2,
     });
-    expect(await after).toEqual({ action: 'update', n: 2 });
+    expect(await after).toEqual({ action: 'delete', ticketId: 2 });
   });
 
   it('sends tag events to the company and a personal quick reply only to its owner', async () => {
@@ -214,12 +258,13 @@ describe('realtime channel', () => {
     expect(await ack(agentSocket, 'joinNotification', undefined)).toEqual({ ok: true });
 
     // Only sockets that joined the ticket's room hear what is sent to it.
-    const heardByAgent = next(agentSocket, `company-${a.company.id}-appMessage`, 300);
-    const heardByAdmin = next(adminSocket, `company-${a.company.id}-appMessage`, 1000);
-    t.realtime.emit({ companyId: a.company.id, ticketId: ticketA2.id }, 'appMessage', {
-      action: 'create',
+    const heardByAgent = next(agentSocket, `company-${a.company.id}-ticket`, 300);
+    const heardByAdmin = next(adminSocket, `company-${a.company.id}-ticket`, 1000);
+    t.realtime.emit({ companyId: a.company.id, ticketId: ticketA2.id }, 'ticket', {
+      action: 'delete',
+      ticketId: ticketA2.id,
     });
-    expect(await heardByAdmin).toEqual({ action: 'create' });
+    expect(await heardByAdmin).toEqual({ action: 'delete', ticketId: ticketA2.id });
     expect(await heardByAgent).toBeUndefined();
   });
 

@@ -6,6 +6,7 @@ import {
   can,
   companyEvent,
   JOIN_REFUSED_EVENT,
+  type RealtimePayloads,
   SOCKET_PING_INTERVAL_MS,
   SOCKET_PING_TIMEOUT_MS,
 } from '@atendi/shared';
@@ -140,8 +141,16 @@ export class RealtimeGateway {
     this.#canReadTicket = check;
   }
 
-  /** Sends `company-{id}-{topic}` to the audience, leaving out the sockets of `except`. */
-  emit(audience: Audience, topic: CompanyTopic, payload: object, except?: Audience): void {
+  /**
+   * Sends `company-{id}-{topic}` to the audience, leaving out the sockets of `except`. The
+   * payload is the topic's in the shared map, which the web's subscriptions read.
+   */
+  emit<T extends CompanyTopic>(
+    audience: Audience,
+    topic: T,
+    payload: RealtimePayloads[T],
+    except?: Audience,
+  ): void {
     const targets = roomsOf(audience);
     if (targets.length === 0) return;
     const event = companyEvent(audience.companyId, topic);

@@ -1,8 +1,21 @@
 import { MSG } from '@atendi/shared';
-import { useCallback } from 'react';
-import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useMemo } from 'react';
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormProps,
+  type UseFormRegisterReturn,
+  type UseFormSetError,
+  useForm,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { ApiError } from './api';
+import { toastError } from './errors';
+import { toast } from './toast';
 
 const MESSAGE_KEYS = new Map<string, string>(
   Object.entries(MSG).map(([key, message]) => [message, key]),
@@ -52,4 +65,57 @@ export function muiField<R extends { ref: UseFormRegisterReturn['ref'] }>(
 ): Omit<R, 'ref'> & { inputRef: R['ref'] } {
   const { ref, ...rest } = registration;
   return { ...rest, inputRef: ref };
+}
+
+/**
+ * A record's form: `Values` as the fields hold them, validated by the shared schema, which
+ * hands `Output` (what the route takes) to the submit handler.
+ */
+export function useRecordForm<Values extends FieldValues, Output = Values>(
+  schema: z.ZodType,
+  defaultValues: DefaultValues<Values>,
+  options?: Omit<UseFormProps<Values, unknown, Output>, 'resolver' | 'defaultValues'>,
+) {
+  const resolver = useMemo(
+    () => zodResolver(schema as never) as unknown as Resolver<Values, unknown, Output>,
+    [schema],
+  );
+  return useForm<Values, unknown, Output>({ ...options, resolver, defaultValues });
+}
+
+interface SubmitRecord<T extends FieldValues> {
+  save: () => Promise<unknown>;
+  /** The toast once saved; the dialog then closes. */
+  saved: string;
+  onClose: () => void;
+  setError: UseFormSetError<T>;
+  /** The form's fields a 400 answer's `fields` may name. */
+  fields: readonly Path<T>[];
+  /** An error the dialog answers itself (a code meant for one field, a limit): true when it did. */
+  handle?: (error: unknown) => boolean;
+  /** What is shown of an error no field took (a toast unless the dialog says otherwise). */
+  otherwise?: (error: unknown) => void;
+}
+
+/**
+ * The save step of a record's dialog: saved, toasted and closed; or the server's field errors on
+ * the fields they name, or else the error shown.
+ */
+export async function submitRecord<T extends FieldValues>({
+  save,
+  saved,
+  onClose,
+  setError,
+  fields,
+  handle,
+  otherwise = toastError,
+}: SubmitRecord<T>): Promise<void> {
+  try {
+    await save();
+    toast.success(saved);
+    onClose();
+  } catch (error) {
+    if (handle?.(error)) return;
+    if (!applyServerFieldErrors(error, setError, fields)) otherwise(error);
+  }
 }

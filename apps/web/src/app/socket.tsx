@@ -1,8 +1,9 @@
 import {
-  type AuthEvent,
   CLIENT_MESSAGES,
+  type CompanyTopic,
   companyEvent,
   EXPIRED_TOKEN_RELOAD_DELAY_MS,
+  type RealtimePayloads,
   SOCKET_MIN_TOKEN_SECONDS_TO_RECONNECT,
   USER_STATUS_INTERVAL_MS,
 } from '@atendi/shared';
@@ -42,6 +43,18 @@ export function useSocketEvent<T>(event: string | null, handler: (payload: T) =>
       socket.off(event, listener);
     };
   }, [socket, event]);
+}
+
+/**
+ * Subscribes to `company-{id}-{topic}` of the signed-in user's company. The handler reads the
+ * topic's payloads as the shared map declares them, which is what the server's gateway emits.
+ */
+export function useCompanyEvent<T extends CompanyTopic>(
+  topic: T,
+  handler: (payload: RealtimePayloads[T]) => void,
+): void {
+  const { companyId } = useSessionUser();
+  useSocketEvent(companyEvent(companyId, topic), handler);
 }
 
 const RELOAD_MARK = 'socketReloadAt';
@@ -135,7 +148,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         );
       });
 
-      next.on(companyEvent(companyId, 'auth'), (event: AuthEvent) => {
+      next.on(companyEvent(companyId, 'auth'), (event: RealtimePayloads['auth']) => {
         if (event?.action !== 'update' || event.user?.id !== userId) return;
         const ownSession = decodeToken(readToken())?.sid;
         if (event.sessionId && event.sessionId === ownSession) return;

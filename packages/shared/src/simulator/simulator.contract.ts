@@ -23,6 +23,7 @@ export const simulatorMessageSchema = z.object({
   delivered: z.boolean(),
   createdAt: z.string(),
 });
+export type SimulatorMessage = z.infer<typeof simulatorMessageSchema>;
 
 export const SIMULATOR_KINDS = [
   'text',

@@ -96,8 +96,8 @@ function Shell() {
   const [phoneOpen, setPhoneOpen] = useState(false);
   const { pathname } = useLocation();
   const drawerId = useId();
-  useConnectionsRealtime(user.companyId);
-  useUsersRealtime(user.companyId);
+  useConnectionsRealtime();
+  useUsersRealtime();
   useMessageAlerts();
 
   // a phone's drawer covers the page: close it once the user picked where to go

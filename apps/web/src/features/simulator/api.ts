@@ -1,11 +1,10 @@
 import {
   type ACK,
   connectionsContract,
+  type SimulatorMessage,
   simulatorContract as simulator,
-  type simulatorMessageSchema,
 } from '@atendi/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../app/api';
 
 export interface SimulatorConnection {
@@ -37,7 +36,7 @@ export interface SimulatorLocation {
 }
 
 /** One message of a phone's conversation; `direction` inbound: the phone wrote to the company. */
-export type SimulatorMessage = z.output<typeof simulatorMessageSchema>;
+export type { SimulatorMessage };
 
 /** What the phone may edit: text, and the caption of media (as on WhatsApp). */
 export const EDITABLE_KINDS = ['text', 'image', 'video', 'document'];

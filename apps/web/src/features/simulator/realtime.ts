@@ -1,8 +1,7 @@
-import { CLIENT_MESSAGES, type ConnectionSession, companyEvent } from '@atendi/shared';
+import { CLIENT_MESSAGES, type ConnectionSession } from '@atendi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSocket, useSocketEvent } from '../../app/socket';
-import type { ConnectionEvent, SessionEvent } from '../connections/realtime';
+import { useCompanyEvent, useSocket } from '../../app/socket';
 import {
   mergeMessages,
   type SimulatorConnection,
@@ -10,14 +9,6 @@ import {
   type SimulatorPhone,
   simulatorKeys,
 } from './api';
-
-/** Messages of one simulated phone changed: new ones, ticks, edits, deletions. */
-export interface SimulatorEvent {
-  action: 'update';
-  connectionId: number;
-  phone: string;
-  messages: SimulatorMessage[];
-}
 
 export function patchSimulatorConnections(
   list: SimulatorConnection[] | undefined,
@@ -39,21 +30,21 @@ export function patchSimulatorConnections(
  * The simulator page follows its connections' statuses and its phones' conversations as they
  * change, by socket events; nothing is polled.
  */
-export function useSimulatorRealtime(companyId: number) {
+export function useSimulatorRealtime() {
   const queryClient = useQueryClient();
   const socket = useSocket();
-  useSocketEvent<SessionEvent>(companyEvent(companyId, 'whatsappSession'), (event) => {
+  useCompanyEvent('whatsappSession', (event) => {
     if (event.action !== 'update' || typeof event.session?.id !== 'number') return;
     const session = event.session;
     queryClient.setQueryData<SimulatorConnection[]>(simulatorKeys.connections, (list) =>
       patchSimulatorConnections(list, session),
     );
   });
-  useSocketEvent<ConnectionEvent>(companyEvent(companyId, 'whatsapp'), () => {
+  useCompanyEvent('whatsapp', () => {
     // a connection was added, renamed, switched to or from the simulator, or deleted
     void queryClient.invalidateQueries({ queryKey: simulatorKeys.connections });
   });
-  useSocketEvent<SimulatorEvent>(companyEvent(companyId, 'simulator'), (event) => {
+  useCompanyEvent('simulator', (event) => {
     if (event.action !== 'update' || !Array.isArray(event.messages)) return;
     const key = simulatorKeys.messages(event.connectionId, event.phone);
     // a conversation not open yet is read in full when it opens

@@ -1,24 +1,14 @@
-import type { Tag } from '@atendi/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSocketEvent } from '../../app/socket';
+import { useCompanyEvent } from '../../app/socket';
 import { patchTagCaches } from './tags.cache';
 
-export interface TagEvent {
-  action: 'create' | 'update' | 'delete';
-  tag?: Partial<Tag> & { id: number };
-  tagId?: number;
-}
-
-/**
- * The original product's `company-{id}-tag` event, named here because the shared topic list
- * does not have it yet. Ticket counts are not followed live: every message would refetch them.
- */
-export function useTagsRealtime(companyId: number) {
+/** Ticket counts are not followed live: every message would refetch them. */
+export function useTagsRealtime() {
   const queryClient = useQueryClient();
-  useSocketEvent<TagEvent>(`company-${companyId}-tag`, (event) => {
+  useCompanyEvent('tag', (event) => {
     if (event?.action === 'delete') {
-      const id = event.tagId ?? event.tag?.id;
-      if (id !== undefined) patchTagCaches(queryClient, { removedId: Number(id) });
+      if (event.tagId !== undefined)
+        patchTagCaches(queryClient, { removedId: Number(event.tagId) });
       return;
     }
     if (event?.tag && typeof event.tag.id === 'number') {

@@ -1,16 +1,14 @@
-import { CLIENT_MESSAGES, companyEvent } from '@atendi/shared';
+import { CLIENT_MESSAGES } from '@atendi/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useNavigate } from 'react-router';
-import { useSessionUser } from '../../app/auth';
-import { useSocket, useSocketEvent } from '../../app/socket';
+import { useCompanyEvent, useSocket } from '../../app/socket';
 import { messageLabel } from '../messages/format';
 import {
   askNotificationPermission,
   playNotificationSound,
   showBrowserNotification,
 } from './notify';
-import type { AppMessageEvent } from './realtime';
 
 /**
  * On every screen: a contact's new message in a ticket the agent may see chimes at the volume of
@@ -18,7 +16,6 @@ import type { AppMessageEvent } from './realtime';
  * conversation on screen. A click on the notification opens the ticket, or the waiting line.
  */
 export function useMessageAlerts() {
-  const user = useSessionUser();
   const socket = useSocket();
   const navigate = useNavigate();
   const { t } = useTranslation('tickets');
@@ -36,7 +33,7 @@ export function useMessageAlerts() {
     };
   }, [socket]);
 
-  useSocketEvent<AppMessageEvent>(companyEvent(user.companyId, 'appMessage'), (event) => {
+  useCompanyEvent('appMessage', (event) => {
     const { message, ticket } = event;
     if (event.action !== 'create' || !message || !ticket || message.fromMe) return;
     // read at the event, not from the last render: a navigation may not have rendered yet

@@ -1,31 +1,11 @@
-import {
-  CLIENT_MESSAGES,
-  companyEvent,
-  type Message,
-  messagesContract,
-  type Ticket,
-} from '@atendi/shared';
+import { CLIENT_MESSAGES, messagesContract, type Ticket } from '@atendi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../app/api';
 import { useSessionUser } from '../../app/auth';
-import { useSocket, useSocketEvent } from '../../app/socket';
-import type { ContactEvent } from '../contacts/realtime';
+import { useCompanyEvent, useSocket } from '../../app/socket';
 import { applyMessage } from '../messages/api';
 import { applyTicketChange, patchTicketContact, removeTicket } from './tickets.cache';
-
-export interface TicketEvent {
-  action: 'update' | 'updateUnread' | 'delete';
-  ticket?: Ticket;
-  ticketId?: number;
-}
-
-export interface AppMessageEvent {
-  action: 'create' | 'update';
-  message: Message;
-  ticket: Ticket;
-  contact?: { name: string };
-}
 
 /**
  * Keeps the ticket lists, the open ticket and its conversation in step with the server (the
@@ -67,9 +47,9 @@ export function useTicketsRealtime(current: Ticket | undefined, onCurrentGone: (
 
   useEffect(() => () => clearTimeout(markTimer.current), []);
 
-  useSocketEvent<TicketEvent>(companyEvent(user.companyId, 'ticket'), (event) => {
+  useCompanyEvent('ticket', (event) => {
     if (event.action === 'delete') {
-      const id = event.ticketId ?? event.ticket?.id;
+      const id = event.ticketId;
       if (id === undefined) return;
       removeTicket(queryClient, Number(id));
       if (Number(id) === currentId) onCurrentGone();
@@ -83,7 +63,7 @@ export function useTicketsRealtime(current: Ticket | undefined, onCurrentGone: (
   });
 
   // a contact's new picture or name shows on its tickets at once
-  useSocketEvent<ContactEvent>(companyEvent(user.companyId, 'contact'), (event) => {
+  useCompanyEvent('contact', (event) => {
     const contact = event?.action === 'update' ? event.contact : undefined;
     if (typeof contact?.id !== 'number') return;
     const { id, name, number, profilePicUrl } = contact;
@@ -95,7 +75,7 @@ export function useTicketsRealtime(current: Ticket | undefined, onCurrentGone: (
     });
   });
 
-  useSocketEvent<AppMessageEvent>(companyEvent(user.companyId, 'appMessage'), (event) => {
+  useCompanyEvent('appMessage', (event) => {
     if (!event.message || !event.ticket) return;
     applyMessage(queryClient, event.message);
     if (event.action !== 'create') return;

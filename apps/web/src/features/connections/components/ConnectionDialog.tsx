@@ -4,22 +4,18 @@ import {
   PROVIDERS,
   type ProviderName,
 } from '@atendi/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api';
 import { FormDialog } from '../../../app/components/FormDialog';
+import { SelectField, SwitchField } from '../../../app/components/FormFields';
 import { IdSelect } from '../../../app/components/IdSelect';
 import { errorMessage } from '../../../app/errors';
-import { applyServerFieldErrors, muiField, useValidationText } from '../../../app/forms';
-import { toast } from '../../../app/toast';
+import { muiField, submitRecord, useRecordForm, useValidationText } from '../../../app/forms';
 import { useQueues } from '../../queues/api';
 import { QueueSelect } from '../../queues/components/QueueSelect';
 import { type ConnectionSummary, useSaveConnection } from '../api';
@@ -107,14 +103,10 @@ export function ConnectionDialog({ open, onClose, connection }: ConnectionDialog
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ConnectionFormValues, unknown, ConnectionCreate>({
-    resolver: zodResolver(connectionCreateSchema) as unknown as Resolver<
-      ConnectionFormValues,
-      unknown,
-      ConnectionCreate
-    >,
-    defaultValues: defaultsFor(connection),
-  });
+  } = useRecordForm<ConnectionFormValues, ConnectionCreate>(
+    connectionCreateSchema,
+    defaultsFor(connection),
+  );
 
   // the server's own words for a field, in the user's language
   const fieldText = useCallback(
@@ -129,18 +121,23 @@ export function ConnectionDialog({ open, onClose, connection }: ConnectionDialog
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    try {
-      if (editing) await save.mutateAsync({ id: connection.id, data: values });
-      else await save.mutateAsync({ data: values });
-      toast.success(t('toasts.saved'));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'ERR_WAPP_GREETING_REQUIRED') {
+    await submitRecord({
+      save: () =>
+        save.mutateAsync(editing ? { id: connection.id, data: values } : { data: values }),
+      saved: t('toasts.saved'),
+      onClose,
+      setError,
+      fields: FORM_FIELDS,
+      handle: (error) => {
+        if (!(error instanceof ApiError && error.code === 'ERR_WAPP_GREETING_REQUIRED')) {
+          return false;
+        }
         setError('greetingMessage', { type: 'server', message: errorMessage(error) });
-      } else if (!applyServerFieldErrors(error, setError, FORM_FIELDS)) {
-        setFormError(errorMessage(error));
-      }
-    }
+        return true;
+      },
+      // shown in the dialog, above its fields
+      otherwise: (error) => setFormError(errorMessage(error)),
+    });
   });
 
   const numberField = (
@@ -189,49 +186,20 @@ export function ConnectionDialog({ open, onClose, connection }: ConnectionDialog
         slotProps={{ htmlInput: { 'aria-required': true, maxLength: 50 } }}
         {...muiField(register('name'))}
       />
-      <Controller
+      <SelectField
         control={control}
         name="provider"
-        render={({ field }) => (
-          <TextField
-            id="connection-provider"
-            select
-            label={t('fields.provider')}
-            fullWidth
-            name={field.name}
-            value={field.value}
-            onChange={(event) => field.onChange(event.target.value)}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={Boolean(errors.provider)}
-            helperText={fieldText(errors.provider?.message)}
-          >
-            {PROVIDERS.map((provider) => (
-              <MenuItem key={provider} value={provider}>
-                {t(`providers.${provider}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        id="connection-provider"
+        label={t('fields.provider')}
+        options={PROVIDERS.map((value) => ({ value, label: t(`providers.${value}`) }))}
+        error={Boolean(errors.provider)}
+        helperText={fieldText(errors.provider?.message)}
       />
-      <Controller
+      <SwitchField
         control={control}
         name="isDefault"
-        render={({ field }) => (
-          <FormControlLabel
-            sx={{ gridColumn: '1 / -1' }}
-            control={
-              <Switch
-                name={field.name}
-                checked={Boolean(field.value)}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-              />
-            }
-            label={t('fields.isDefault')}
-          />
-        )}
+        label={t('fields.isDefault')}
+        sx={{ gridColumn: '1 / -1' }}
       />
 
       <Typography variant="overline" component="h3" sx={{ gridColumn: '1 / -1', lineHeight: 1.5 }}>

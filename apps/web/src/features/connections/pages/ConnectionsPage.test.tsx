@@ -55,7 +55,7 @@ function serve(user = admin, extra?: (call: Call) => Response | undefined) {
 }
 
 function Realtime() {
-  useConnectionsRealtime(1);
+  useConnectionsRealtime();
   return null;
 }
 

@@ -14,6 +14,7 @@ import { formatShortDateTime } from '../../../app/format';
 import { ListPage } from '../../../app/list/ListPage';
 import type { ListColumn } from '../../../app/list/ListTable';
 import { DeleteRowAction, EditRowAction, RowActions } from '../../../app/list/RowActions';
+import { useRecordDialog } from '../../../app/list/useRecordDialog';
 import {
   type ConnectionSummary,
   type SessionAction,
@@ -34,7 +35,7 @@ export function ConnectionsPage() {
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const connections = useConnections();
-  const [editing, setEditing] = useState<{ connection?: ConnectionSummary } | null>(null);
+  const dialog = useRecordDialog<ConnectionSummary>();
   const [qrFor, setQrFor] = useState<number | null>(null);
   const deleteConnection = useDeleteConnection();
   const session = useSessionAction();
@@ -66,7 +67,7 @@ export function ConnectionsPage() {
       <RowActions>
         <EditRowAction
           label={t('actions.editConnection', { name: connection.name })}
-          onClick={() => setEditing({ connection })}
+          onClick={() => dialog.edit(connection)}
         />
         <DeleteRowAction
           label={t('actions.deleteConnection', { name: connection.name })}
@@ -161,7 +162,7 @@ export function ConnectionsPage() {
       title={t('title')}
       actions={
         isAdmin && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({})}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={dialog.add}>
             {t('add')}
           </Button>
         )
@@ -179,13 +180,8 @@ export function ConnectionsPage() {
         message: t('confirmDelete.message'),
       }}
     >
-      {editing && (
-        <ConnectionDialog
-          key={editing.connection?.id ?? 'new'}
-          open
-          connection={editing.connection}
-          onClose={() => setEditing(null)}
-        />
+      {dialog.open && (
+        <ConnectionDialog key={dialog.key} open connection={dialog.record} onClose={dialog.close} />
       )}
       {qrFor !== null && <QrCodeDialog key={qrFor} connectionId={qrFor} onClose={closeQr} />}
       <ConfirmationDialog

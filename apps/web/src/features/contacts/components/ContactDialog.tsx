@@ -4,7 +4,6 @@ import {
   contactCreateSchema,
   INVALID_NUMBER_MESSAGE,
 } from '@atendi/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Box from '@mui/material/Box';
@@ -12,15 +11,14 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo } from 'react';
-import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { useCallback } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../../app/api';
 import { FormDialog } from '../../../app/components/FormDialog';
-import { errorMessage, toastError } from '../../../app/errors';
-import { applyServerFieldErrors, muiField, useValidationText } from '../../../app/forms';
-import { toast } from '../../../app/toast';
+import { errorMessage } from '../../../app/errors';
+import { muiField, submitRecord, useRecordForm, useValidationText } from '../../../app/forms';
 import { useSaveContact } from '../api';
 
 export interface ContactFormValues {
@@ -49,29 +47,17 @@ export function ContactDialog({ open, onClose, contact }: ContactDialogProps) {
   const isGroup = contact?.isGroup ?? false;
   const save = useSaveContact();
 
-  const resolver = useMemo(
-    () =>
-      zodResolver(isGroup ? groupSchema : contactCreateSchema) as unknown as Resolver<
-        ContactFormValues,
-        unknown,
-        ContactCreate
-      >,
-    [isGroup],
-  );
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactFormValues, unknown, ContactCreate>({
-    resolver,
-    defaultValues: {
-      name: contact?.name ?? '',
-      number: contact?.number ?? '',
-      email: contact?.email ?? '',
-      extraInfo: (contact?.extraInfo ?? []).map(({ name, value }) => ({ name, value })),
-    },
+  } = useRecordForm<ContactFormValues, ContactCreate>(isGroup ? groupSchema : contactCreateSchema, {
+    name: contact?.name ?? '',
+    number: contact?.number ?? '',
+    email: contact?.email ?? '',
+    extraInfo: (contact?.extraInfo ?? []).map(({ name, value }) => ({ name, value })),
   });
   const extraInfo = useFieldArray({ control, name: 'extraInfo' });
 
@@ -83,18 +69,18 @@ export function ContactDialog({ open, onClose, contact }: ContactDialogProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     const data: ContactCreate = { ...values, email: values.email ?? '' };
-    try {
-      if (editing) await save.mutateAsync({ id: contact.id, data });
-      else await save.mutateAsync({ data });
-      toast.success(t('toasts.saved'));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'ERR_DUPLICATED_CONTACT') {
+    await submitRecord({
+      save: () => save.mutateAsync(editing ? { id: contact.id, data } : { data }),
+      saved: t('toasts.saved'),
+      onClose,
+      setError,
+      fields: FORM_FIELDS,
+      handle: (error) => {
+        if (!(error instanceof ApiError && error.code === 'ERR_DUPLICATED_CONTACT')) return false;
         setError('number', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
-      } else if (!applyServerFieldErrors(error, setError, FORM_FIELDS)) {
-        toastError(error);
-      }
-    }
+        return true;
+      },
+    });
   });
 
   return (

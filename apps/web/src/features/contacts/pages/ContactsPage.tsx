@@ -22,6 +22,7 @@ import { ListPage } from '../../../app/list/ListPage';
 import type { ListColumn } from '../../../app/list/ListTable';
 import { DeleteRowAction, EditRowAction, RowAction } from '../../../app/list/RowActions';
 import { useListSearch } from '../../../app/list/useListSearch';
+import { useRecordDialog } from '../../../app/list/useRecordDialog';
 import { toast } from '../../../app/toast';
 import { mediaHref } from '../../messages/api';
 import { fetchAllContacts, useContacts, useDeleteContact, useImportContacts } from '../api';
@@ -41,12 +42,12 @@ const totalOf = (page: { count: number; countExact?: boolean } | undefined, show
 export function ContactsPage() {
   const { t } = useTranslation('contacts');
   const me = useSessionUser();
-  useContactsRealtime(me.companyId);
+  useContactsRealtime();
   const mayDelete = can(me, 'contacts:delete', me.company.plan);
   const search = useListSearch();
   const contacts = useContacts(search.param);
   const rows = flattenPages(contacts.data, 'contacts');
-  const [editing, setEditing] = useState<{ contact?: Contact } | null>(null);
+  const dialog = useRecordDialog<Contact>();
   const [starting, setStarting] = useState<Contact | null>(null);
   const [exporting, setExporting] = useState(false);
   const [importMenu, setImportMenu] = useState<HTMLElement | null>(null);
@@ -215,7 +216,7 @@ export function ContactsPage() {
           >
             {t('export')}
           </Button>
-          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setEditing({})}>
+          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={dialog.add}>
             {t('add')}
           </Button>
         </>
@@ -241,7 +242,7 @@ export function ContactsPage() {
           />
           <EditRowAction
             label={t('editContact', { name: contact.name })}
-            onClick={() => setEditing({ contact })}
+            onClick={() => dialog.edit(contact)}
           />
           {mayDelete && (
             <DeleteRowAction
@@ -272,13 +273,8 @@ export function ContactsPage() {
         message: t('confirmDelete.message'),
       }}
     >
-      {editing && (
-        <ContactDialog
-          key={editing.contact?.id ?? 'new'}
-          open
-          contact={editing.contact}
-          onClose={() => setEditing(null)}
-        />
+      {dialog.open && (
+        <ContactDialog key={dialog.key} open contact={dialog.record} onClose={dialog.close} />
       )}
       {starting && (
         <StartConversationDialog

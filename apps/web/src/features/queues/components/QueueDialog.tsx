@@ -6,7 +6,6 @@ import {
   queueCreateSchema,
   weekSchedulesSchema,
 } from '@atendi/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -15,14 +14,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { type ReactNode, useCallback, useId, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../../app/api';
 import { FormDialog } from '../../../app/components/FormDialog';
 import { WeekScheduleFields } from '../../../app/components/WeekScheduleFields';
-import { toastError } from '../../../app/errors';
-import { applyServerFieldErrors, muiField, useValidationText } from '../../../app/forms';
+import { muiField, submitRecord, useRecordForm, useValidationText } from '../../../app/forms';
 import { toast } from '../../../app/toast';
 import { useSaveQueue } from '../api';
 import { QueueOptionsEditor } from './QueueOptionsEditor';
@@ -97,18 +95,15 @@ export function QueueDialog({ open, onClose, queue }: QueueDialogProps) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<QueueFormValues>({
-    resolver: zodResolver(queueFormSchema) as unknown as Resolver<QueueFormValues>,
-    defaultValues: {
-      name: queue?.name ?? '',
-      color: queue?.color ?? DEFAULT_COLOR,
-      orderQueue: queue?.orderQueue == null ? '' : String(queue.orderQueue),
-      greetingMessage: queue?.greetingMessage ?? '',
-      outOfHoursMessage: queue?.outOfHoursMessage ?? '',
-      complationMessage: queue?.complationMessage ?? '',
-      ratingMessage: queue?.ratingMessage ?? '',
-      schedules: queue?.schedules.length ? queue.schedules : DEFAULT_SCHEDULES,
-    },
+  } = useRecordForm<QueueFormValues>(queueFormSchema, {
+    name: queue?.name ?? '',
+    color: queue?.color ?? DEFAULT_COLOR,
+    orderQueue: queue?.orderQueue == null ? '' : String(queue.orderQueue),
+    greetingMessage: queue?.greetingMessage ?? '',
+    outOfHoursMessage: queue?.outOfHoursMessage ?? '',
+    complationMessage: queue?.complationMessage ?? '',
+    ratingMessage: queue?.ratingMessage ?? '',
+    schedules: queue?.schedules.length ? queue.schedules : DEFAULT_SCHEDULES,
   });
 
   const message = useCallback(
@@ -126,22 +121,26 @@ export function QueueDialog({ open, onClose, queue }: QueueDialogProps) {
         ...values,
         orderQueue: values.orderQueue.trim() === '' ? null : Number(values.orderQueue),
       };
-      try {
-        if (editing) await save.mutateAsync({ id: queue.id, data });
-        else await save.mutateAsync({ data });
-        toast.success(t('toasts.saved'));
-        onClose();
-      } catch (error) {
-        setTab('data');
-        if (error instanceof ApiError && error.code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') {
-          setError('color', { type: 'server', message: t('validation.colorTaken') });
-        } else if (error instanceof ApiError && error.code === 'ERR_NO_PERMISSION' && !editing) {
-          // the plan's queue limit, answered as connections answer theirs
-          toast.error(t('toasts.limit'));
-        } else if (!applyServerFieldErrors(error, setError, FORM_FIELDS)) {
-          toastError(error);
-        }
-      }
+      await submitRecord({
+        save: () => save.mutateAsync(editing ? { id: queue.id, data } : { data }),
+        saved: t('toasts.saved'),
+        onClose,
+        setError,
+        fields: FORM_FIELDS,
+        handle: (error) => {
+          setTab('data');
+          if (error instanceof ApiError && error.code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') {
+            setError('color', { type: 'server', message: t('validation.colorTaken') });
+            return true;
+          }
+          if (error instanceof ApiError && error.code === 'ERR_NO_PERMISSION' && !editing) {
+            // the plan's queue limit, answered as connections answer theirs
+            toast.error(t('toasts.limit'));
+            return true;
+          }
+          return false;
+        },
+      });
     },
     // a field of another tab is wrong: show it
     (invalid) => setTab(invalid.schedules && Object.keys(invalid).length === 1 ? 'hours' : 'data'),

@@ -3,13 +3,12 @@ import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../../app/auth';
 import { useConfirmation } from '../../../app/components/ConfirmDialog';
 import { ListPage } from '../../../app/list/ListPage';
 import type { ListColumn } from '../../../app/list/ListTable';
 import { DeleteRowAction, EditRowAction } from '../../../app/list/RowActions';
+import { useRecordDialog } from '../../../app/list/useRecordDialog';
 import { useDeleteQueue, useQueues } from '../api';
 import { QueueDialog } from '../components/QueueDialog';
 import { useQueuesRealtime } from '../realtime';
@@ -17,10 +16,9 @@ import { useQueuesRealtime } from '../realtime';
 /** The queues of the company (not paged: GET /queue answers them all), live. */
 export function QueuesPage() {
   const { t } = useTranslation('queues');
-  const me = useSessionUser();
-  useQueuesRealtime(me.companyId);
+  useQueuesRealtime();
   const queues = useQueues();
-  const [editing, setEditing] = useState<{ queue?: Queue } | null>(null);
+  const dialog = useRecordDialog<Queue>();
   const deleteQueue = useDeleteQueue();
   const deletion = useConfirmation<Queue>(
     (queue) => deleteQueue.mutateAsync(queue.id),
@@ -87,7 +85,7 @@ export function QueuesPage() {
     <ListPage
       title={t('title')}
       actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({})}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={dialog.add}>
           {t('add')}
         </Button>
       }
@@ -98,7 +96,7 @@ export function QueuesPage() {
         <>
           <EditRowAction
             label={t('editQueue', { name: queue.name })}
-            onClick={() => setEditing({ queue })}
+            onClick={() => dialog.edit(queue)}
           />
           <DeleteRowAction
             label={t('deleteQueue', { name: queue.name })}
@@ -115,13 +113,8 @@ export function QueuesPage() {
         message: t('confirmDelete.message'),
       }}
     >
-      {editing && (
-        <QueueDialog
-          key={editing.queue?.id ?? 'new'}
-          open
-          queue={editing.queue}
-          onClose={() => setEditing(null)}
-        />
+      {dialog.open && (
+        <QueueDialog key={dialog.key} open queue={dialog.record} onClose={dialog.close} />
       )}
     </ListPage>
   );

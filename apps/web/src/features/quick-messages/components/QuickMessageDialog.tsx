@@ -5,24 +5,21 @@ import {
   type QuickMessageCreate,
   quickMessageCreateSchema,
 } from '@atendi/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api';
 import { FormDialog } from '../../../app/components/FormDialog';
-import { errorMessage, toastError } from '../../../app/errors';
-import { applyServerFieldErrors, useValidationText } from '../../../app/forms';
+import { SwitchField } from '../../../app/components/FormFields';
+import { errorMessage } from '../../../app/errors';
+import { submitRecord, useRecordForm, useValidationText } from '../../../app/forms';
 import { toast } from '../../../app/toast';
 import { MediaUploadError, useSaveQuickMessage } from '../api';
 
@@ -70,17 +67,10 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
     getValues,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<QuickMessageFormValues, unknown, QuickMessageCreate>({
-    resolver: zodResolver(quickMessageCreateSchema) as unknown as Resolver<
-      QuickMessageFormValues,
-      unknown,
-      QuickMessageCreate
-    >,
-    defaultValues: {
-      shortcode: record?.shortcode ?? '',
-      message: record?.message ?? '',
-      geral: record?.geral ?? false,
-    },
+  } = useRecordForm<QuickMessageFormValues, QuickMessageCreate>(quickMessageCreateSchema, {
+    shortcode: record?.shortcode ?? '',
+    message: record?.message ?? '',
+    geral: record?.geral ?? false,
   });
   const shortcode = register('shortcode');
   const message = register('message');
@@ -118,30 +108,36 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
     media instanceof File ? media.name : media === null ? null : (record?.mediaName ?? null);
 
   const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({
-        id: record?.id,
-        data: { shortcode: values.shortcode, message: values.message ?? '', geral: values.geral },
-        // a removal only matters when there is something to remove
-        media: media === null && !record?.mediaName ? undefined : media,
-      });
-      toast.success(t('toasts.saved'));
-      onClose();
-    } catch (error) {
-      if (error instanceof MediaUploadError) {
-        // the text is saved: closing avoids saving it twice on a retry
-        toast.error(t('toasts.mediaFailed', { reason: errorMessage(error.cause) }));
-        onClose();
-      } else if (error instanceof ApiError && error.code === 'ERR_DUPLICATED_SHORTCODE') {
-        setError(
-          'shortcode',
-          { type: 'server', message: errorMessage(error) },
-          { shouldFocus: true },
-        );
-      } else if (!applyServerFieldErrors(error, setError, FORM_FIELDS)) {
-        toastError(error);
-      }
-    }
+    await submitRecord({
+      save: () =>
+        save.mutateAsync({
+          id: record?.id,
+          data: { shortcode: values.shortcode, message: values.message ?? '', geral: values.geral },
+          // a removal only matters when there is something to remove
+          media: media === null && !record?.mediaName ? undefined : media,
+        }),
+      saved: t('toasts.saved'),
+      onClose,
+      setError,
+      fields: FORM_FIELDS,
+      handle: (error) => {
+        if (error instanceof MediaUploadError) {
+          // the text is saved: closing avoids saving it twice on a retry
+          toast.error(t('toasts.mediaFailed', { reason: errorMessage(error.cause) }));
+          onClose();
+          return true;
+        }
+        if (error instanceof ApiError && error.code === 'ERR_DUPLICATED_SHORTCODE') {
+          setError(
+            'shortcode',
+            { type: 'server', message: errorMessage(error) },
+            { shouldFocus: true },
+          );
+          return true;
+        }
+        return false;
+      },
+    });
   });
 
   return (
@@ -209,24 +205,7 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
           ))}
         </Box>
       </Box>
-      <Controller
-        control={control}
-        name="geral"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Switch
-                checked={Boolean(field.value)}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                name={field.name}
-              />
-            }
-            label={t('fields.geral')}
-          />
-        )}
-      />
+      <SwitchField control={control} name="geral" label={t('fields.geral')} />
       <Box>
         <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
           {t('fields.attachment')}

@@ -2,14 +2,13 @@ import type { QuickMessage } from '@atendi/shared';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../../app/auth';
 import { useConfirmation } from '../../../app/components/ConfirmDialog';
 import { ListPage } from '../../../app/list/ListPage';
 import type { ListColumn } from '../../../app/list/ListTable';
 import { DeleteRowAction, EditRowAction } from '../../../app/list/RowActions';
 import { useListSearch } from '../../../app/list/useListSearch';
+import { useRecordDialog } from '../../../app/list/useRecordDialog';
 import { flattenPages } from '../../contacts/pagedCache';
 import { useDeleteQuickMessage, useQuickMessages } from '../api';
 import { QuickMessageDialog } from '../components/QuickMessageDialog';
@@ -22,12 +21,11 @@ const excerpt = (text: string) =>
 
 export function QuickMessagesPage() {
   const { t } = useTranslation('quick-messages');
-  const me = useSessionUser();
-  useQuickMessagesRealtime(me.companyId);
+  useQuickMessagesRealtime();
   const search = useListSearch();
   const records = useQuickMessages(search.param);
   const rows = flattenPages(records.data, 'records');
-  const [editing, setEditing] = useState<{ record?: QuickMessage } | null>(null);
+  const dialog = useRecordDialog<QuickMessage>();
   const deleteRecord = useDeleteQuickMessage();
   const deletion = useConfirmation<QuickMessage>(
     (record) => deleteRecord.mutateAsync(record.id),
@@ -96,7 +94,7 @@ export function QuickMessagesPage() {
       title={t('title')}
       search={search}
       actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({})}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={dialog.add}>
           {t('add')}
         </Button>
       }
@@ -107,7 +105,7 @@ export function QuickMessagesPage() {
         <>
           <EditRowAction
             label={t('editRecord', { shortcode: record.shortcode })}
-            onClick={() => setEditing({ record })}
+            onClick={() => dialog.edit(record)}
           />
           <DeleteRowAction
             label={t('deleteRecord', { shortcode: record.shortcode })}
@@ -125,13 +123,8 @@ export function QuickMessagesPage() {
         message: t('confirmDelete.message'),
       }}
     >
-      {editing && (
-        <QuickMessageDialog
-          key={editing.record?.id ?? 'new'}
-          open
-          record={editing.record}
-          onClose={() => setEditing(null)}
-        />
+      {dialog.open && (
+        <QuickMessageDialog key={dialog.key} open record={dialog.record} onClose={dialog.close} />
       )}
     </ListPage>
   );

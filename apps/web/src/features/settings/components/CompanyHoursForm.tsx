@@ -3,28 +3,21 @@ import {
   type CompanySchedulesUpdate,
   companySchedulesUpdateSchema,
 } from '@atendi/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { WeekScheduleFields } from '../../../app/components/WeekScheduleFields';
 import { toastError } from '../../../app/errors';
+import { useRecordForm } from '../../../app/forms';
 import { toast } from '../../../app/toast';
 import { useSaveCompanySchedules } from '../api';
 
 interface HoursFormValues {
   schedules: CompanySchedule[];
 }
-
-const resolver = zodResolver(companySchedulesUpdateSchema) as unknown as Resolver<
-  HoursFormValues,
-  unknown,
-  CompanySchedulesUpdate
->;
 
 /** The company's opening hours, saved together with one button. */
 export function CompanyHoursForm({
@@ -41,11 +34,11 @@ export function CompanyHoursForm({
     handleSubmit,
     reset,
     formState: { isDirty, isSubmitting },
-  } = useForm<HoursFormValues, unknown, CompanySchedulesUpdate>({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: { schedules },
-  });
+  } = useRecordForm<HoursFormValues, CompanySchedulesUpdate>(
+    companySchedulesUpdateSchema,
+    { schedules },
+    { mode: 'onTouched' },
+  );
 
   // another admin's save shows up, unless this one is in the middle of an edit
   useEffect(() => {

@@ -53,7 +53,7 @@ function CompanyHours({ companyId }: { companyId: number }) {
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const user = useSessionUser();
-  useSettingsRealtime(user.companyId);
+  useSettingsRealtime();
   const settings = useSettings();
   const [params, setParams] = useSearchParams();
 

@@ -13,7 +13,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useSessionUser } from '../../../app/auth';
 import { PageHeader } from '../../../app/components/PageHeader';
 import { toast } from '../../../app/toast';
 import { ConnectionStatus } from '../../connections/components/ConnectionStatus';
@@ -34,8 +33,7 @@ const PAIRED_STATUSES = ['CONNECTED', 'PAIRING', 'TIMEOUT'];
 
 export function SimulatorPage() {
   const { t } = useTranslation(['simulator', 'connections']);
-  const user = useSessionUser();
-  useSimulatorRealtime(user.companyId);
+  useSimulatorRealtime();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const [params, setParams] = useSearchParams();

@@ -1,20 +1,16 @@
 import { hasRole, SHORT_MESSAGE, type TagCreate, tagCreateSchema } from '@atendi/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback } from 'react';
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
 import { FormDialog } from '../../../app/components/FormDialog';
-import { toastError } from '../../../app/errors';
-import { applyServerFieldErrors, muiField, useValidationText } from '../../../app/forms';
-import { toast } from '../../../app/toast';
+import { SwitchField } from '../../../app/components/FormFields';
+import { muiField, submitRecord, useRecordForm, useValidationText } from '../../../app/forms';
 import { useSaveTag } from '../api';
 import type { TagRow } from '../tags.cache';
 
@@ -82,17 +78,10 @@ export function TagDialog({ open, onClose, tag }: TagDialogProps) {
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<TagFormValues, unknown, TagCreate>({
-    resolver: zodResolver(tagCreateSchema) as unknown as Resolver<
-      TagFormValues,
-      unknown,
-      TagCreate
-    >,
-    defaultValues: {
-      name: tag?.name ?? '',
-      color: tag?.color || TAG_COLOR_PRESETS[0],
-      kanban: tag?.kanban === 1,
-    },
+  } = useRecordForm<TagFormValues, TagCreate>(tagCreateSchema, {
+    name: tag?.name ?? '',
+    color: tag?.color || TAG_COLOR_PRESETS[0],
+    kanban: tag?.kanban === 1,
   });
   const [name, color] = useWatch({ control, name: ['name', 'color'] });
 
@@ -107,14 +96,13 @@ export function TagDialog({ open, onClose, tag }: TagDialogProps) {
   const onSubmit = handleSubmit(async (values) => {
     // only admins decide which tags are kanban columns
     const data: TagCreate = isAdmin ? values : { name: values.name, color: values.color };
-    try {
-      if (editing) await save.mutateAsync({ id: tag.id, data });
-      else await save.mutateAsync({ data });
-      toast.success(t('toasts.saved'));
-      onClose();
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, FORM_FIELDS)) toastError(error);
-    }
+    await submitRecord({
+      save: () => save.mutateAsync(editing ? { id: tag.id, data } : { data }),
+      saved: t('toasts.saved'),
+      onClose,
+      setError,
+      fields: FORM_FIELDS,
+    });
   });
 
   return (
@@ -193,26 +181,7 @@ export function TagDialog({ open, onClose, tag }: TagDialogProps) {
           })}
         </Box>
       </Box>
-      {isAdmin && (
-        <Controller
-          control={control}
-          name="kanban"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={Boolean(field.value)}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  name={field.name}
-                />
-              }
-              label={t('fields.kanban')}
-            />
-          )}
-        />
-      )}
+      {isAdmin && <SwitchField control={control} name="kanban" label={t('fields.kanban')} />}
     </FormDialog>
   );
 }

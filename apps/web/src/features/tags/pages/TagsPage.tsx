@@ -1,14 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../../app/auth';
 import { useConfirmation } from '../../../app/components/ConfirmDialog';
 import { ListPage } from '../../../app/list/ListPage';
 import type { ListColumn } from '../../../app/list/ListTable';
 import { DeleteRowAction, EditRowAction } from '../../../app/list/RowActions';
 import { useListSearch } from '../../../app/list/useListSearch';
+import { useRecordDialog } from '../../../app/list/useRecordDialog';
 import { flattenPages } from '../../contacts/pagedCache';
 import { useDeleteTag, useTags } from '../api';
 import { TagDialog, textOn } from '../components/TagDialog';
@@ -17,12 +16,11 @@ import type { TagRow } from '../tags.cache';
 
 export function TagsPage() {
   const { t } = useTranslation('tags');
-  const me = useSessionUser();
-  useTagsRealtime(me.companyId);
+  useTagsRealtime();
   const search = useListSearch();
   const tags = useTags(search.param);
   const rows = flattenPages(tags.data, 'tags');
-  const [editing, setEditing] = useState<{ tag?: TagRow } | null>(null);
+  const dialog = useRecordDialog<TagRow>();
   const deleteTag = useDeleteTag();
   const deletion = useConfirmation<TagRow>(
     (tag) => deleteTag.mutateAsync(tag.id),
@@ -65,7 +63,7 @@ export function TagsPage() {
       title={t('title')}
       search={search}
       actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({})}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={dialog.add}>
           {t('add')}
         </Button>
       }
@@ -76,7 +74,7 @@ export function TagsPage() {
         <>
           <EditRowAction
             label={t('editTag', { name: tag.name })}
-            onClick={() => setEditing({ tag })}
+            onClick={() => dialog.edit(tag)}
           />
           <DeleteRowAction
             label={t('deleteTag', { name: tag.name })}
@@ -94,13 +92,8 @@ export function TagsPage() {
         message: t('confirmDelete.message'),
       }}
     >
-      {editing && (
-        <TagDialog
-          key={editing.tag?.id ?? 'new'}
-          open
-          tag={editing.tag}
-          onClose={() => setEditing(null)}
-        />
+      {dialog.open && (
+        <TagDialog key={dialog.key} open tag={dialog.record} onClose={dialog.close} />
       )}
     </ListPage>
   );

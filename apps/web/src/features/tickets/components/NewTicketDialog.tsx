@@ -1,5 +1,4 @@
 import { type Contact, hasRole, SEARCH_DEBOUNCE_MS, type Ticket } from '@atendi/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Dialog from '@mui/material/Dialog';
@@ -8,13 +7,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useId, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../../app/api';
 import { useSessionUser } from '../../../app/auth';
 import { DialogFooter } from '../../../app/components/DialogFooter';
 import { toastError } from '../../../app/errors';
+import { useRecordForm } from '../../../app/forms';
 import { useDebouncedValue } from '../../../app/hooks';
 import { useQueues } from '../../queues/api';
 import { useContactSearch, useCreateTicket } from '../api';
@@ -69,12 +69,9 @@ export function NewTicketDialog({ open, onClose, onOpened }: NewTicketDialogProp
     [admin, t],
   );
 
-  const { control, handleSubmit, formState } = useForm<FormValues>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      contactId: null,
-      queueId: queueOptions.length === 1 ? queueOptions[0]!.id : '',
-    },
+  const { control, handleSubmit, formState } = useRecordForm<FormValues>(schema, {
+    contactId: null,
+    queueId: queueOptions.length === 1 ? queueOptions[0]!.id : '',
   });
 
   const submit = handleSubmit(async (values) => {

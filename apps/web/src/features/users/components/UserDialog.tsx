@@ -7,19 +7,16 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '@atendi/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useMemo } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api';
 import { useAuth, useSessionUser } from '../../../app/auth';
 import { FormDialog } from '../../../app/components/FormDialog';
+import { SelectField } from '../../../app/components/FormFields';
 import { IdSelect } from '../../../app/components/IdSelect';
-import { errorMessage, toastError } from '../../../app/errors';
-import { applyServerFieldErrors, muiField, useValidationText } from '../../../app/forms';
-import { toast } from '../../../app/toast';
+import { errorMessage } from '../../../app/errors';
+import { muiField, submitRecord, useRecordForm, useValidationText } from '../../../app/forms';
 import { useConnections } from '../../connections/api';
 import { QueueSelect } from '../../queues/components/QueueSelect';
 import { useSaveUser } from '../api';
@@ -35,6 +32,9 @@ export interface UserFormValues {
 }
 
 type UserPayload = UserCreate | UserUpdate;
+
+const PROFILES = ['admin', 'user'] as const;
+const ALL_TICKET = ['enabled', 'desabled'] as const;
 
 const FORM_FIELDS = [
   'name',
@@ -81,45 +81,39 @@ export function UserDialog({ open, onClose, user, mode = 'manage' }: UserDialogP
   const connections = useConnections({ enabled: open && adminFields });
   const save = useSaveUser();
 
-  const resolver = useMemo(
-    () =>
-      zodResolver(editing ? userUpdateSchema : userCreateSchema) as unknown as Resolver<
-        UserFormValues,
-        unknown,
-        UserPayload
-      >,
-    [editing],
-  );
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<UserFormValues, unknown, UserPayload>({
-    resolver,
-    defaultValues: defaultsFor(user, adminFields),
-  });
+  } = useRecordForm<UserFormValues, UserPayload>(
+    editing ? userUpdateSchema : userCreateSchema,
+    defaultsFor(user, adminFields),
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     const data: UserPayload = { ...values };
     // an empty password on edit keeps the current one
     if (editing && !data.password) delete data.password;
-    try {
-      if (editing) await save.mutateAsync({ id: user.id, data: data as UserUpdate });
-      else await save.mutateAsync({ data: data as UserCreate });
-      toast.success(t(mode === 'self' ? 'toasts.profileSaved' : 'toasts.saved'));
-      if (editing && user.id === me.id) {
-        updateUser({ name: values.name ?? me.name, email: values.email ?? me.email });
-      }
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'ERR_DUPLICATED_EMAIL') {
+    await submitRecord({
+      save: async () => {
+        if (editing) await save.mutateAsync({ id: user.id, data: data as UserUpdate });
+        else await save.mutateAsync({ data: data as UserCreate });
+        if (editing && user.id === me.id) {
+          updateUser({ name: values.name ?? me.name, email: values.email ?? me.email });
+        }
+      },
+      saved: t(mode === 'self' ? 'toasts.profileSaved' : 'toasts.saved'),
+      onClose,
+      setError,
+      fields: FORM_FIELDS,
+      handle: (error) => {
+        if (!(error instanceof ApiError && error.code === 'ERR_DUPLICATED_EMAIL')) return false;
         setError('email', { type: 'server', message: errorMessage(error) });
-      } else if (!applyServerFieldErrors(error, setError, FORM_FIELDS)) {
-        toastError(error);
-      }
-    }
+        return true;
+      },
+    });
   });
 
   const title =
@@ -177,27 +171,15 @@ export function UserDialog({ open, onClose, user, mode = 'manage' }: UserDialogP
       />
       {adminFields && (
         <>
-          <Controller
+          <SelectField
             control={control}
             name="profile"
-            render={({ field }) => (
-              <TextField
-                id="user-profile"
-                select
-                label={t('fields.profile')}
-                fullWidth
-                name={field.name}
-                value={field.value ?? 'user'}
-                onChange={(event) => field.onChange(event.target.value)}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={Boolean(errors.profile)}
-                helperText={validationText(errors.profile?.message)}
-              >
-                <MenuItem value="admin">{t('profiles.admin')}</MenuItem>
-                <MenuItem value="user">{t('profiles.user')}</MenuItem>
-              </TextField>
-            )}
+            id="user-profile"
+            label={t('fields.profile')}
+            fallback="user"
+            options={PROFILES.map((value) => ({ value, label: t(`profiles.${value}`) }))}
+            error={Boolean(errors.profile)}
+            helperText={validationText(errors.profile?.message)}
           />
           <Controller
             control={control}
@@ -227,27 +209,15 @@ export function UserDialog({ open, onClose, user, mode = 'manage' }: UserDialogP
               />
             )}
           />
-          <Controller
+          <SelectField
             control={control}
             name="allTicket"
-            render={({ field }) => (
-              <TextField
-                id="user-all-ticket"
-                select
-                label={t('fields.allTicket')}
-                fullWidth
-                name={field.name}
-                value={field.value ?? 'desabled'}
-                onChange={(event) => field.onChange(event.target.value)}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={Boolean(errors.allTicket)}
-                helperText={validationText(errors.allTicket?.message)}
-              >
-                <MenuItem value="enabled">{t('allTicket.enabled')}</MenuItem>
-                <MenuItem value="desabled">{t('allTicket.desabled')}</MenuItem>
-              </TextField>
-            )}
+            id="user-all-ticket"
+            label={t('fields.allTicket')}
+            fallback="desabled"
+            options={ALL_TICKET.map((value) => ({ value, label: t(`allTicket.${value}`) }))}
+            error={Boolean(errors.allTicket)}
+            helperText={validationText(errors.allTicket?.message)}
           />
         </>
       )}

@@ -2,7 +2,6 @@ import type { User } from '@atendi/shared';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
 import { useConfirmation } from '../../../app/components/ConfirmDialog';
@@ -10,6 +9,7 @@ import { ListPage } from '../../../app/list/ListPage';
 import type { ListColumn } from '../../../app/list/ListTable';
 import { DeleteRowAction, EditRowAction } from '../../../app/list/RowActions';
 import { useListSearch } from '../../../app/list/useListSearch';
+import { useRecordDialog } from '../../../app/list/useRecordDialog';
 import { useDeleteUser, useUsers } from '../api';
 import { UserDialog } from '../components/UserDialog';
 import { flattenUsers } from '../users.cache';
@@ -20,7 +20,7 @@ export function UsersPage() {
   const search = useListSearch();
   const users = useUsers(search.param);
   const rows = flattenUsers(users.data);
-  const [editing, setEditing] = useState<{ user?: User } | null>(null);
+  const dialog = useRecordDialog<User>();
   const deleteUser = useDeleteUser();
   const deletion = useConfirmation<User>(
     (user) => deleteUser.mutateAsync(user.id),
@@ -63,7 +63,7 @@ export function UsersPage() {
       title={t('title')}
       search={search}
       actions={
-        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setEditing({})}>
+        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={dialog.add}>
           {t('add')}
         </Button>
       }
@@ -74,7 +74,7 @@ export function UsersPage() {
         <>
           <EditRowAction
             label={t('editUser', { name: user.name })}
-            onClick={() => setEditing({ user })}
+            onClick={() => dialog.edit(user)}
           />
           <DeleteRowAction
             label={t('deleteUser', { name: user.name })}
@@ -94,13 +94,8 @@ export function UsersPage() {
         message: t('confirmDelete.message'),
       }}
     >
-      {editing && (
-        <UserDialog
-          key={editing.user?.id ?? 'new'}
-          open
-          user={editing.user}
-          onClose={() => setEditing(null)}
-        />
+      {dialog.open && (
+        <UserDialog key={dialog.key} open user={dialog.record} onClose={dialog.close} />
       )}
     </ListPage>
   );

@@ -1,0 +1,74 @@
+import type { Company } from './companies/companies.schemas';
+import type { Connection, ConnectionSession } from './connections/connections.schemas';
+import type { Contact } from './contacts/contacts.schemas';
+import type { Message } from './messages/messages.schemas';
+import type { QuickMessage } from './quick-messages/quick-messages.schemas';
+import type { CompanyTopic } from './realtime';
+import type { Setting } from './settings/settings.schemas';
+import type { SimulatorMessage } from './simulator/simulator.contract';
+import type { Tag } from './tags/tags.schemas';
+import type { Ticket } from './tickets/tickets.schemas';
+import type { User } from './users/users.schemas';
+
+/** Every topic named, none added: a topic of the list without its payloads does not compile. */
+type EveryTopic<T extends Record<CompanyTopic, { action: string }>> =
+  Exclude<keyof T, CompanyTopic> extends never ? T : never;
+
+/**
+ * What `company-{id}-{topic}` carries, by topic and action, as the server sends it and the
+ * spec's clients read it. The server's gateway emits only these shapes and the web's
+ * subscriptions read them, so the two cannot drift apart. `chat` and `payment` are named by the
+ * spec but emitted by nothing yet: their payload is `never` until they are.
+ */
+export type RealtimePayloads = EveryTopic<{
+  /** The external-API token is for admins' answers only: never emitted. */
+  whatsapp:
+    | { action: 'create' | 'update'; whatsapp: Omit<Connection, 'token'> & { token?: never } }
+    | { action: 'delete'; whatsappId: number };
+  whatsappSession: { action: 'update'; session: ConnectionSession };
+  /** `presence`: whether the user has the app open, heard by the admins. */
+  user:
+    | { action: 'create' | 'update'; user: User }
+    | { action: 'delete'; userId: number }
+    | { action: 'presence'; userId: number; online: boolean };
+  chat: never;
+  appMessage: {
+    action: 'create' | 'update';
+    message: Message;
+    ticket: Ticket;
+    contact: Ticket['contact'];
+  };
+  ticket:
+    | { action: 'update'; ticket: Ticket }
+    | { action: 'updateUnread'; ticketId: number; ticket: Ticket }
+    | { action: 'delete'; ticketId: number };
+  contact:
+    | { action: 'create' | 'update'; contact: Contact }
+    | { action: 'delete'; contactId: number };
+  auth: {
+    action: 'update';
+    user: { id: number };
+    /** Session that caused it; the client that owns it keeps its session. */
+    sessionId?: string;
+  };
+  /** The queue is named only: its token is for admins and is never emitted. */
+  queue:
+    | { action: 'create' | 'update'; queue: { id: number } }
+    | { action: 'delete'; queueId: number };
+  settings: { action: 'update'; setting: Setting };
+  company: { action: 'update'; company: Company };
+  payment: never;
+  tag: { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number };
+  quickmessage:
+    | { action: 'create' | 'update'; record: QuickMessage }
+    | { action: 'delete'; id: number };
+  /** Messages of one simulated phone changed: new ones, ticks, edits, deletions. */
+  simulator: {
+    action: 'update';
+    connectionId: number;
+    phone: string;
+    messages: SimulatorMessage[];
+  };
+}>;
+
+export type RealtimePayload<T extends CompanyTopic> = RealtimePayloads[T];
