@@ -1,0 +1,77 @@
+import { DASHBOARD_PERIODS } from '@atendi/shared';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import type { DashboardFilter, FilterType } from '../period';
+
+/** Filter by dates or by a period of days (spec core 2 and 9). */
+export function DashboardFilters({
+  filter,
+  onChange,
+}: {
+  filter: DashboardFilter;
+  onChange: (filter: DashboardFilter) => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  const field = { size: 'small' as const, sx: { minWidth: { xs: '100%', sm: 180 } } };
+  return (
+    <Box
+      component="form"
+      role="search"
+      aria-label={t('filter.label')}
+      onSubmit={(event) => event.preventDefault()}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}
+    >
+      <TextField
+        {...field}
+        select
+        id="dashboard-filter-type"
+        label={t('filter.type')}
+        value={filter.type}
+        onChange={(event) => onChange({ ...filter, type: event.target.value as FilterType })}
+      >
+        <MenuItem value="date">{t('filter.byDate')}</MenuItem>
+        <MenuItem value="period">{t('filter.byPeriod')}</MenuItem>
+      </TextField>
+      {filter.type === 'date' ? (
+        <>
+          <TextField
+            {...field}
+            id="dashboard-date-from"
+            type="date"
+            label={t('filter.dateFrom')}
+            value={filter.dateFrom}
+            onChange={(event) => onChange({ ...filter, dateFrom: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            {...field}
+            id="dashboard-date-to"
+            type="date"
+            label={t('filter.dateTo')}
+            value={filter.dateTo}
+            onChange={(event) => onChange({ ...filter, dateTo: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </>
+      ) : (
+        <TextField
+          {...field}
+          select
+          id="dashboard-period"
+          label={t('filter.period')}
+          value={filter.days}
+          onChange={(event) => onChange({ ...filter, days: Number(event.target.value) })}
+        >
+          <MenuItem value={0}>{t('filter.noPeriod')}</MenuItem>
+          {DASHBOARD_PERIODS.map((days) => (
+            <MenuItem key={days} value={days}>
+              {t('filter.lastDays', { count: days })}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </Box>
+  );
+}
