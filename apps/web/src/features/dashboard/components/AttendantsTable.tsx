@@ -61,11 +61,12 @@ function Presence({ online }: { online: boolean }) {
 export function AttendantsTable({ attendants }: { attendants: DashboardAttendant[] }) {
   const { t } = useTranslation('dashboard');
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="dashboard-attendants-title">
+    <Paper variant="outlined" component="section">
       <Typography id="dashboard-attendants-title" variant="h6" component="h2" sx={{ p: 2, pb: 1 }}>
         {t('attendants.title')}
       </Typography>
-      <TableContainer>
+      {/* scrolls sideways on a phone: reachable with the keyboard */}
+      <TableContainer tabIndex={0} role="region" aria-labelledby="dashboard-attendants-title">
         <Table size="small" aria-labelledby="dashboard-attendants-title">
           <TableHead>
             <TableRow>
@@ -79,7 +80,11 @@ export function AttendantsTable({ attendants }: { attendants: DashboardAttendant
           <TableBody>
             {attendants.map((attendant) => (
               <TableRow key={attendant.id}>
-                <TableCell component="th" scope="row" sx={{ wordBreak: 'break-word' }}>
+                <TableCell
+                  component="th"
+                  scope="row"
+                  sx={{ minWidth: 120, overflowWrap: 'anywhere' }}
+                >
                   {attendant.name}
                 </TableCell>
                 <TableCell sx={{ minWidth: 150 }}>

@@ -53,7 +53,11 @@ export function TicketsPerUserChart({ range }: { range: ChartRange | null }) {
       errorText={query.isError ? t('charts.perUser.error') : undefined}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={rows}
+          margin={{ top: 8, right: 8, left: 0, bottom: 0 }}
+        >
           <Axes />
           <XAxis dataKey="label" interval="preserveStartEnd" tick={{ fontSize: 12 }} />
           <Bar
@@ -61,6 +65,7 @@ export function TicketsPerUserChart({ range }: { range: ChartRange | null }) {
             name={t('charts.perUser.tickets')}
             fill={theme.palette.primary.main}
             radius={[4, 4, 0, 0]}
+            isAnimationActive={false}
           />
         </BarChart>
       </ResponsiveContainer>
@@ -86,7 +91,11 @@ export function TicketsPerDayChart({ range }: { range: ChartRange | null }) {
       errorText={query.isError ? t('charts.perDay.error') : undefined}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <LineChart
+          accessibilityLayer={false}
+          data={rows}
+          margin={{ top: 8, right: 8, left: 0, bottom: 0 }}
+        >
           <Axes />
           <XAxis dataKey="label" interval="preserveStartEnd" tick={{ fontSize: 12 }} />
           <Line
@@ -95,7 +104,8 @@ export function TicketsPerDayChart({ range }: { range: ChartRange | null }) {
             name={t('charts.perDay.tickets')}
             stroke={theme.palette.secondary.main}
             strokeWidth={2}
-            dot={false}
+            dot={rows !== undefined && rows.length <= 31}
+            isAnimationActive={false}
           />
         </LineChart>
       </ResponsiveContainer>

@@ -1,6 +1,6 @@
 import { DASHBOARD_PERIODS } from '@atendi/shared';
-import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { DashboardFilter, FilterType } from '../period';
@@ -16,12 +16,13 @@ export function DashboardFilters({
   const { t } = useTranslation('dashboard');
   const field = { size: 'small' as const, sx: { minWidth: { xs: '100%', sm: 180 } } };
   return (
-    <Box
+    <Paper
+      variant="outlined"
       component="form"
       role="search"
       aria-label={t('filter.label')}
       onSubmit={(event) => event.preventDefault()}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, p: 2 }}
     >
       <TextField
         {...field}
@@ -72,6 +73,6 @@ export function DashboardFilters({
           ))}
         </TextField>
       )}
-    </Box>
+    </Paper>
   );
 }
