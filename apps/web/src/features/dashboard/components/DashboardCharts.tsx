@@ -1,19 +1,8 @@
 import type { TicketsDay } from '@atendi/shared';
-import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import { useTicketsDay, useTicketsUsers } from '../api';
 import type { ChartRange } from '../period';
+import { ChartDrawing } from './ChartDrawing';
 import { ChartPanel, type ChartRow } from './ChartPanel';
 
 const hour = (value: number) => `${String(value).padStart(2, '0')}:00`;
@@ -27,20 +16,9 @@ export function dayRows(data: TicketsDay['data']): ChartRow[] {
   );
 }
 
-function Axes() {
-  return (
-    <>
-      <CartesianGrid strokeDasharray="3 3" />
-      <YAxis allowDecimals={false} width={32} />
-      <Tooltip />
-    </>
-  );
-}
-
 /** Tickets each attendant closed in the period, as bars. */
 export function TicketsPerUserChart({ range }: { range: ChartRange | null }) {
   const { t } = useTranslation('dashboard');
-  const theme = useTheme();
   const query = useTicketsUsers(range);
   const rows = query.data?.data.map((item) => ({ label: item.name, value: item.quantidade }));
   return (
@@ -52,23 +30,7 @@ export function TicketsPerUserChart({ range }: { range: ChartRange | null }) {
       loading={query.isPending}
       errorText={query.isError ? t('charts.perUser.error') : undefined}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart
-          accessibilityLayer={false}
-          data={rows}
-          margin={{ top: 8, right: 8, left: 0, bottom: 0 }}
-        >
-          <Axes />
-          <XAxis dataKey="label" interval="preserveStartEnd" tick={{ fontSize: 12 }} />
-          <Bar
-            dataKey="value"
-            name={t('charts.perUser.tickets')}
-            fill={theme.palette.primary.main}
-            radius={[4, 4, 0, 0]}
-            isAnimationActive={false}
-          />
-        </BarChart>
-      </ResponsiveContainer>
+      <ChartDrawing kind="bar" rows={rows} valueName={t('charts.perUser.tickets')} />
     </ChartPanel>
   );
 }
@@ -76,39 +38,20 @@ export function TicketsPerUserChart({ range }: { range: ChartRange | null }) {
 /** Tickets created on each day of the period (each hour of a one-day period), as a line. */
 export function TicketsPerDayChart({ range }: { range: ChartRange | null }) {
   const { t } = useTranslation('dashboard');
-  const theme = useTheme();
   const query = useTicketsDay(range);
   const rows = query.data ? dayRows(query.data.data) : undefined;
-  const byHour = query.data?.data.some((item) => 'horario' in item) ?? false;
+  const key = query.data?.data.some((item) => 'horario' in item) ? 'ByHour' : '';
   return (
     <ChartPanel
-      title={t(byHour ? 'charts.perDay.titleByHour' : 'charts.perDay.title')}
+      title={t(`charts.perDay.title${key}`)}
       subtitle={query.data ? t('charts.perDay.total', { total: query.data.count }) : undefined}
-      description={t(byHour ? 'charts.perDay.descriptionByHour' : 'charts.perDay.description')}
-      columns={[t(byHour ? 'charts.perDay.hour' : 'charts.perDay.day'), t('charts.perDay.tickets')]}
+      description={t(`charts.perDay.description${key}`)}
+      columns={[t(key ? 'charts.perDay.hour' : 'charts.perDay.day'), t('charts.perDay.tickets')]}
       rows={rows}
       loading={query.isPending}
       errorText={query.isError ? t('charts.perDay.error') : undefined}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart
-          accessibilityLayer={false}
-          data={rows}
-          margin={{ top: 8, right: 8, left: 0, bottom: 0 }}
-        >
-          <Axes />
-          <XAxis dataKey="label" interval="preserveStartEnd" tick={{ fontSize: 12 }} />
-          <Line
-            type="monotone"
-            dataKey="value"
-            name={t('charts.perDay.tickets')}
-            stroke={theme.palette.secondary.main}
-            strokeWidth={2}
-            dot={rows !== undefined && rows.length <= 31}
-            isAnimationActive={false}
-          />
-        </LineChart>
-      </ResponsiveContainer>
+      <ChartDrawing kind="line" rows={rows} valueName={t('charts.perDay.tickets')} />
     </ChartPanel>
   );
 }

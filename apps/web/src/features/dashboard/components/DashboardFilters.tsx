@@ -36,26 +36,18 @@ export function DashboardFilters({
         <MenuItem value="period">{t('filter.byPeriod')}</MenuItem>
       </TextField>
       {filter.type === 'date' ? (
-        <>
+        (['dateFrom', 'dateTo'] as const).map((end) => (
           <TextField
             {...field}
-            id="dashboard-date-from"
+            key={end}
+            id={`dashboard-${end}`}
             type="date"
-            label={t('filter.dateFrom')}
-            value={filter.dateFrom}
-            onChange={(event) => onChange({ ...filter, dateFrom: event.target.value })}
+            label={t(`filter.${end}`)}
+            value={filter[end]}
+            onChange={(event) => onChange({ ...filter, [end]: event.target.value })}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextField
-            {...field}
-            id="dashboard-date-to"
-            type="date"
-            label={t('filter.dateTo')}
-            value={filter.dateTo}
-            onChange={(event) => onChange({ ...filter, dateTo: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </>
+        ))
       ) : (
         <TextField
           {...field}

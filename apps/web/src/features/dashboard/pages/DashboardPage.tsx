@@ -40,44 +40,35 @@ export function DashboardPage() {
     format: (value: number) => string | number = String,
   ) => (value === undefined ? '–' : format(value));
 
+  // The six cards (spec core 2): key of the label, icon, colour and figure.
   const cards = [
-    {
-      key: 'inConversation',
-      icon: <ForumIcon />,
-      color: 'primary.main',
-      value: figure(counters?.supportHappening),
-    },
-    {
-      key: 'waiting',
-      icon: <HourglassEmptyIcon />,
-      color: 'warning.main',
-      value: figure(counters?.supportPending),
-    },
-    {
-      key: 'finished',
-      icon: <CheckCircleIcon />,
-      color: 'success.main',
-      value: figure(counters?.supportFinished),
-    },
-    {
-      key: 'newContacts',
-      icon: <PersonAddIcon />,
-      color: 'info.main',
-      value: figure(counters?.leads),
-    },
-    {
-      key: 'avgSupportTime',
-      icon: <AccessTimeIcon />,
-      color: 'secondary.main',
-      value: figure(counters?.avgSupportTime, formatMinutes),
-    },
-    {
-      key: 'avgWaitTime',
-      icon: <HourglassBottomIcon />,
-      color: 'error.main',
-      value: figure(counters?.avgWaitTime, formatMinutes),
-    },
-  ];
+    [
+      'inConversation',
+      <ForumIcon key="icon" />,
+      'primary.main',
+      figure(counters?.supportHappening),
+    ],
+    [
+      'waiting',
+      <HourglassEmptyIcon key="icon" />,
+      'warning.main',
+      figure(counters?.supportPending),
+    ],
+    ['finished', <CheckCircleIcon key="icon" />, 'success.main', figure(counters?.supportFinished)],
+    ['newContacts', <PersonAddIcon key="icon" />, 'info.main', figure(counters?.leads)],
+    [
+      'avgSupportTime',
+      <AccessTimeIcon key="icon" />,
+      'secondary.main',
+      figure(counters?.avgSupportTime, formatMinutes),
+    ],
+    [
+      'avgWaitTime',
+      <HourglassBottomIcon key="icon" />,
+      'error.main',
+      figure(counters?.avgWaitTime, formatMinutes),
+    ],
+  ] as const;
 
   return (
     <>
@@ -104,13 +95,13 @@ export function DashboardPage() {
           gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 220px), 1fr))',
         }}
       >
-        {cards.map((card) => (
+        {cards.map(([key, icon, color, value]) => (
           <CounterCard
-            key={card.key}
-            icon={card.icon}
-            color={card.color}
-            label={t(`counters.${card.key}`)}
-            value={card.value}
+            key={key}
+            icon={icon}
+            color={color}
+            label={t(`counters.${key}`)}
+            value={value}
           />
         ))}
       </Box>
