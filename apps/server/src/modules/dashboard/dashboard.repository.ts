@@ -1,9 +1,4 @@
-import {
-  type DashboardAttendant,
-  type DashboardCounters,
-  DEFAULT_TIME_ZONE,
-  USER_ONLINE_WINDOW_MS,
-} from '@atendi/shared';
+import { type Dashboard, DEFAULT_TIME_ZONE, USER_ONLINE_WINDOW_MS } from '@atendi/shared';
 import type { TenantDb, TenantStatement } from '../../db/tenant';
 
 /**
@@ -41,46 +36,27 @@ const period = `
     from days
   )`;
 
-/** Minutes between two instants, averaged, to two decimals; null over no rows. */
-const avgMinutes = (from: string, to: string) =>
-  `round((avg(extract(epoch from ${to} - ${from})) / 60)::numeric, 2)::float8`;
+/** Seconds summed over minutes counted, in minutes to two decimals; 0 over no rows. */
+const minutes = (seconds: string, count: string) =>
+  `coalesce(round((${seconds} / nullif(${count}, 0) / 60)::numeric, 2)::float8, 0)`;
 
-const countersStatement: TenantStatement = {
-  name: 'dashboard_counters',
-  text: `with ${period},
-  finished as (
-    select
-      count(*)::int as tickets,
-      ${avgMinutes('t.accepted_at', 't.finished_at')} as support,
-      ${avgMinutes('t.created_at', 't.accepted_at')} as wait
-    from tickets t, period p
-    where t.company_id = $1 and t.finished_at >= p.starts and t.finished_at < p.ends
-  )
-  select
-    (select count(*)::int from tickets where company_id = $1 and status = 'open') as "supportHappening",
-    (select count(*)::int from tickets where company_id = $1 and status = 'pending') as "supportPending",
-    f.tickets as "supportFinished",
-    (
-      select count(*)::int from contacts c, period p
-      where c.company_id = $1 and not c.is_group
-        and c.created_at >= p.starts and c.created_at < p.ends
-    ) as leads,
-    coalesce(f.support, 0) as "avgSupportTime",
-    coalesce(f.wait, 0) as "avgWaitTime"
-  from finished f`,
-};
-
-const attendantsStatement: TenantStatement = {
-  name: 'dashboard_attendants',
+/**
+ * The whole GET /dashboard in one statement and one pass over the period's closed tickets: they
+ * are summed by attendant, and the counters add those sums up. Answers one row of JSON.
+ */
+const dashboardStatement: TenantStatement = {
+  name: 'dashboard_figures',
   text: `with ${period},
   finished as (
     select
       t.user_id,
-      count(*)::int as tickets,
-      ${avgMinutes('t.accepted_at', 't.finished_at')} as support
+      count(*) as tickets,
+      sum(extract(epoch from t.finished_at - t.accepted_at)) as support_seconds,
+      count(t.finished_at - t.accepted_at) as supported,
+      sum(extract(epoch from t.accepted_at - t.created_at)) as wait_seconds,
+      count(t.accepted_at - t.created_at) as waited
     from tickets t, period p
-    where t.company_id = $1 and t.user_id is not null
-      and t.finished_at >= p.starts and t.finished_at < p.ends
+    where t.company_id = $1 and t.finished_at >= p.starts and t.finished_at < p.ends
     group by t.user_id
   ),
   rated as (
@@ -89,19 +65,39 @@ const attendantsStatement: TenantStatement = {
     where r.company_id = $1 and r.user_id is not null
       and r.created_at >= p.starts and r.created_at < p.ends
     group by r.user_id
+  ),
+  attendants as (
+    select
+      u.id,
+      u.name,
+      r.rating,
+      ${minutes('f.support_seconds', 'f.supported')} as "avgSupportTime",
+      coalesce(f.tickets, 0)::int as tickets,
+      coalesce(u.last_seen_at > now() - make_interval(secs => $5::int), false) as online
+    from users u
+    left join finished f on f.user_id = u.id
+    left join rated r on r.user_id = u.id
+    where u.company_id = $1
   )
   select
-    u.id,
-    u.name,
-    r.rating,
-    coalesce(f.support, 0) as "avgSupportTime",
-    coalesce(f.tickets, 0) as tickets,
-    coalesce(u.last_seen_at > now() - make_interval(secs => $5::int), false) as online
-  from users u
-  left join finished f on f.user_id = u.id
-  left join rated r on r.user_id = u.id
-  where u.company_id = $1
-  order by u.name, u.id`,
+    json_build_object(
+      'supportHappening',
+      (select count(*)::int from tickets where company_id = $1 and status = 'open'),
+      'supportPending',
+      (select count(*)::int from tickets where company_id = $1 and status = 'pending'),
+      'supportFinished', coalesce(sum(f.tickets), 0)::int,
+      'leads', (
+        select count(*)::int from contacts c, period p
+        where c.company_id = $1 and not c.is_group
+          and c.created_at >= p.starts and c.created_at < p.ends
+      ),
+      'avgSupportTime', ${minutes('sum(f.support_seconds)', 'sum(f.supported)')},
+      'avgWaitTime', ${minutes('sum(f.wait_seconds)', 'sum(f.waited)')}
+    ) as counters,
+    (
+      select coalesce(json_agg(a order by a.name, a.id), '[]'::json) from attendants a
+    ) as attendants
+  from finished f`,
 };
 
 /** The chart statements take the period as $3 and $4 (no count of days). */
@@ -171,24 +167,13 @@ const periodParams = (asked: DashboardPeriod) => [
   asked.days ? null : (asked.to ?? null),
 ];
 
-/** The counters of the period (and the tickets open and waiting now). */
-export async function dashboardCounters(
-  db: TenantDb,
-  asked: DashboardPeriod,
-): Promise<DashboardCounters> {
-  const [row] = await db.run<DashboardCounters>(countersStatement, periodParams(asked));
-  return row!;
-}
-
-/** Every user of the company with its figures of the period, by name. */
-export function dashboardAttendants(
-  db: TenantDb,
-  asked: DashboardPeriod,
-): Promise<DashboardAttendant[]> {
-  return db.run<DashboardAttendant>(attendantsStatement, [
+/** The counters of the period (and the tickets open and waiting now) and every user's figures. */
+export async function dashboardFigures(db: TenantDb, asked: DashboardPeriod): Promise<Dashboard> {
+  const [row] = await db.run<Dashboard>(dashboardStatement, [
     ...periodParams(asked),
     USER_ONLINE_WINDOW_MS / 1000,
   ]);
+  return row!;
 }
 
 /** Tickets each user closed in the days from `from` to `to`, every user listed. */

@@ -8,8 +8,7 @@ import type {
 import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import {
-  dashboardAttendants,
-  dashboardCounters,
+  dashboardFigures,
   ticketsPerDay,
   ticketsPerHour,
   ticketsPerUser,
@@ -19,14 +18,12 @@ const total = (rows: { total: number }[]) => rows.reduce((sum, row) => sum + row
 
 /** The attendance figures of the dashboard (spec core 2 and 3), read only. */
 export class DashboardService {
-  async get(ctx: RequestContext, query: DashboardQuery): Promise<Dashboard> {
-    const db = tenantDb(ctx);
-    const asked = { days: query.days, from: query.date_from, to: query.date_to };
-    const [counters, attendants] = await Promise.all([
-      dashboardCounters(db, asked),
-      dashboardAttendants(db, asked),
-    ]);
-    return { counters, attendants };
+  get(ctx: RequestContext, query: DashboardQuery): Promise<Dashboard> {
+    return dashboardFigures(tenantDb(ctx), {
+      days: query.days,
+      from: query.date_from,
+      to: query.date_to,
+    });
   }
 
   async ticketsUsers(ctx: RequestContext, query: DashboardChartQuery): Promise<TicketsUsers> {
