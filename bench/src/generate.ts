@@ -225,14 +225,16 @@ async function seedCompany(
           members as (select uq.queue_id, array_agg(uq.user_id order by uq.user_id) ids
                       from user_queues uq where uq.company_id = $1 group by uq.queue_id)
      insert into tickets (company_id, contact_id, whatsapp_id, status, user_id, queue_id,
-       last_message, unread_messages, created_at, updated_at)
+       last_message, unread_messages, created_at, updated_at, accepted_at, finished_at)
      select $1, c.id, $2::int, s.status,
        case when s.status = 'pending' then null
          when m.ids is null then u.ids[1 + abs(hashint4(g + 2)) % array_length(u.ids, 1)]
          else m.ids[1 + abs(hashint4(g + 2)) % array_length(m.ids, 1)] end,
        tq.queue_id,
        'mensagem ' || g, case when s.status <> 'closed' and g % 3 = 0 then 1 + g % 5 else 0 end,
-       t.at - interval '2 days', t.at
+       t.at - interval '2 days', t.at,
+       case when s.status <> 'pending' then t.at - interval '2 days' + (g % 90) * interval '1 minute' end,
+       case when s.status = 'closed' then t.at end
      from generate_series(1, $3::int) g
      cross join u cross join qs
      join c on c.rn = 1 + (g - 1) % $4::int
@@ -281,6 +283,13 @@ async function seedCompany(
      from tickets t, (select array_agg(id order by id) ids from tags where company_id = $1) tg
      where t.company_id = $1 and t.id % 3 = 0
      on conflict do nothing`,
+  );
+  // A contact's 1-3 on every fourth closed ticket, given when it closed (the dashboard's ratings).
+  await q(
+    `insert into user_ratings (company_id, ticket_id, user_id, rate, created_at)
+     select $1, t.id, t.user_id, 1 + t.id % 3, t.finished_at
+     from tickets t
+     where t.company_id = $1 and t.status = 'closed' and t.user_id is not null and t.id % 4 = 0`,
   );
   const ids = async (table: string, where = '') =>
     (await q(`select id from ${table} where company_id = $1 ${where} order by id`)).rows.map(

@@ -33,6 +33,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { helpsRoutes } from './modules/helps/helps.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { MessagePipeline } from './modules/messages/messages.pipeline';
@@ -245,6 +246,7 @@ export async function buildApp({
   await app.register(contactsRoutes(services));
   await app.register(ticketNotesRoutes(services));
   await app.register(tagsRoutes(services));
+  await app.register(dashboardRoutes(services));
   await app.register(quickMessagesRoutes(services));
   await app.register(mediaRoutes(platform.storage));
   await app.register(simulatorRoutes(simulatorNetwork, platform.storage));

@@ -198,6 +198,27 @@ const CASES: { name: string; as: 'admin' | 'agent'; path: () => string }[] = [
     path: () => `/contacts?dateStart=${today}&dateEnd=${today}`,
   },
   { name: 'contacts for pickers', as: 'admin', path: () => '/contacts/list?name=contact' },
+  { name: 'dashboard, last 90 days', as: 'admin', path: () => '/dashboard?days=90' },
+  {
+    name: 'dashboard, a range of dates',
+    as: 'admin',
+    path: () => `/dashboard?date_from=2020-01-01&date_to=${today}`,
+  },
+  {
+    name: 'dashboard chart: tickets per user',
+    as: 'admin',
+    path: () => `/dashboard/ticketsUsers?initialDate=2020-01-01&finalDate=${today}`,
+  },
+  {
+    name: 'dashboard chart: tickets per day',
+    as: 'admin',
+    path: () => `/dashboard/ticketsDay?initialDate=2020-01-01&finalDate=${today}`,
+  },
+  {
+    name: 'dashboard chart: tickets per hour',
+    as: 'admin',
+    path: () => `/dashboard/ticketsDay?initialDate=${today}&finalDate=${today}`,
+  },
 ];
 
 async function run(item: (typeof CASES)[number]) {
@@ -294,6 +315,8 @@ describe('every list query', () => {
         const words = path.startsWith('/tickets') && /searchParam=[^&]*[a-z]/.test(path);
         expect(statements.length, item.name).toBe(words ? 3 : 2);
       }
+      // The dashboard, counters and attendants, is one statement, and so is each chart.
+      if (path.startsWith('/dashboard')) expect(statements.length, item.name).toBe(1);
     }
   });
 });

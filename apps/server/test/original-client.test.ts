@@ -112,11 +112,9 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
     'POST /announcements/{id}/media-upload',
     'DELETE /announcements/{id}/media-upload',
   ]),
-  ...pending('the dashboard is not built yet', [
-    'GET /dashboard',
-    'GET /dashboard/ticketsUsers',
-    'GET /dashboard/ticketsDay',
-  ]),
+  { call: 'GET /dashboard' },
+  { call: 'GET /dashboard/ticketsUsers' },
+  { call: 'GET /dashboard/ticketsDay' },
   // administration-and-growth.md, 7
   { call: 'POST /companies' },
   { call: 'PUT /companies/{id}' },
@@ -828,6 +826,28 @@ describe('the original client', () => {
       url: `/quick-messages/${quick!.id}/media-upload`,
       token: admin,
     });
+
+    // --- the dashboard: a period of days, or dates; the charts send the company's id -------
+    await replay('/dashboard', {
+      method: 'GET',
+      url: '/dashboard',
+      token: admin,
+      query: { days: 7 },
+    });
+    await replay('/dashboard', {
+      method: 'GET',
+      url: '/dashboard',
+      token: admin,
+      query: { date_from: '2025-03-01', date_to: '2025-03-31' },
+    });
+    for (const chart of ['/dashboard/ticketsUsers', '/dashboard/ticketsDay']) {
+      await replay(chart, {
+        method: 'GET',
+        url: chart,
+        token: admin,
+        query: { initialDate: '2025-03-01', finalDate: '2025-03-31', companyId: a.companyId },
+      });
+    }
 
     // --- the company's own hours ----------------------------------------------------------
     await replay('/companies/listPlan/:companyId', {

@@ -25,9 +25,13 @@ async function login(server: BenchServer, email: string): Promise<string> {
 }
 
 const rowsOf = (body: Record<string, unknown>) => {
-  const list = body.tickets ?? body.messages ?? body.contacts ?? body.records;
+  const list =
+    body.tickets ?? body.messages ?? body.contacts ?? body.records ?? body.attendants ?? body.data;
   return Array.isArray(list) ? list.length : 0;
 };
+
+/** A calendar day `n` days back (UTC; the charts only need a period of about that length). */
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The lists agents open all day, over HTTP on 127.0.0.1 after a warm-up: latency percentiles of
@@ -113,6 +117,17 @@ export async function listScenarios(
       name: 'contacts with searchParam',
       token: admin,
       path: `/contacts?searchParam=${encodeURIComponent(data.search.name)}`,
+    },
+    { name: 'dashboard, last 90 days', token: admin, path: '/dashboard?days=90' },
+    {
+      name: 'dashboard chart: tickets per user, 30 days',
+      token: admin,
+      path: `/dashboard/ticketsUsers?initialDate=${daysAgo(29)}&finalDate=${daysAgo(0)}`,
+    },
+    {
+      name: 'dashboard chart: tickets per day, 30 days',
+      token: admin,
+      path: `/dashboard/ticketsDay?initialDate=${daysAgo(29)}&finalDate=${daysAgo(0)}`,
     },
   ];
   const results: ListResult[] = [];

@@ -3,6 +3,7 @@ import { companiesContract } from './companies/companies.contract';
 import { connectionsContract } from './connections/connections.contract';
 import { contactsContract } from './contacts/contacts.contract';
 import type { RouteContract } from './contract';
+import { dashboardContract } from './dashboard/dashboard.contract';
 import { helpsContract } from './helps/helps.contract';
 import { mediaContract } from './media/media.contract';
 import { messagesContract } from './messages/messages.contract';
@@ -36,6 +37,7 @@ export const contracts = {
   contacts: contactsContract,
   ticketNotes: ticketNotesContract,
   tags: tagsContract,
+  dashboard: dashboardContract,
   quickMessages: quickMessagesContract,
   media: mediaContract,
   simulator: simulatorContract,

@@ -9,6 +9,8 @@ export * from './contacts/contacts.contract';
 export * from './contacts/contacts.schemas';
 export * from './contract';
 export * from './contracts';
+export * from './dashboard/dashboard.contract';
+export * from './dashboard/dashboard.schemas';
 export * from './errors';
 export * from './helps/helps.contract';
 export * from './helps/helps.schemas';

@@ -3,6 +3,7 @@ import { AutomationsService } from './automations/automations.service';
 import { CompaniesService } from './companies/companies.service';
 import { ConnectionsService } from './connections/connections.service';
 import { ContactsService } from './contacts/contacts.service';
+import { DashboardService } from './dashboard/dashboard.service';
 import type { ServiceDeps } from './deps';
 import { HelpsService } from './helps/helps.service';
 import { InboundPipeline } from './messages/messages.inbound';
@@ -43,5 +44,6 @@ export function createServices(deps: ServiceDeps) {
     settings: new SettingsService(deps),
     queues: new QueuesService(deps),
     queueOptions: new QueueOptionsService(deps),
+    dashboard: new DashboardService(),
   };
 }

@@ -129,6 +129,8 @@ export const EXAMPLES: Record<string, Example> = {
   'POST /messages/:ticketId': { body: { body: 'Isolation sweep message' } },
   // Without showAll an admin sees only its own tickets and the waiting line.
   'GET /tickets': { query: { showAll: 'true' } },
+  // The dashboard needs a period ('Parametrize o filtro').
+  'GET /dashboard': { query: { days: '90' } },
   // The hours must be a whole week, each day once.
   'PUT /companies/:id/schedules': { body: { schedules: DEFAULT_SCHEDULES } },
   // A sign-up the schema accepts, so the referring companyId (A's) is what is tried.

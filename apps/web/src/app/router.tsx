@@ -37,6 +37,14 @@ const SettingsPage = lazyNamed(
   () => import('../features/settings/pages/SettingsPage'),
   'SettingsPage',
 );
+const DashboardPage = lazyNamed(
+  () => import('../features/dashboard/pages/DashboardPage'),
+  'DashboardPage',
+);
+const TodoListPage = lazyNamed(
+  () => import('../features/todolist/pages/TodoListPage'),
+  'TodoListPage',
+);
 const SimulatorPage = lazyNamed(
   () => import('../features/simulator/pages/SimulatorPage'),
   'SimulatorPage',
@@ -46,7 +54,7 @@ const SimulatorPage = lazyNamed(
 function Home() {
   const user = useSessionUser();
   if (!canAccess(user, { permission: 'dashboard:view' })) return <Navigate to="/tickets" replace />;
-  return <PlaceholderPage menuKey="dashboard" />;
+  return <DashboardPage />;
 }
 
 const placeholder = (menuKey: string) => <PlaceholderPage menuKey={menuKey} />;
@@ -71,7 +79,7 @@ export function AppRoutes() {
           <Route path="quick-messages" element={<QuickMessagesPage />} />
           <Route path="contacts" element={<ContactsPage />} />
           <Route path="tags" element={<TagsPage />} />
-          <Route path="todolist" element={placeholder('todolist')} />
+          <Route path="todolist" element={<TodoListPage />} />
           <Route path="helps" element={placeholder('helps')} />
           <Route
             path="kanban"

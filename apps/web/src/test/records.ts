@@ -1,4 +1,11 @@
-import type { Company, Connection, Queue, QueueOption } from '@atendi/shared';
+import type {
+  Company,
+  Connection,
+  Dashboard,
+  DashboardAttendant,
+  Queue,
+  QueueOption,
+} from '@atendi/shared';
 
 /** A queue as GET /queue answers it (the server's whole record, not only what a page reads). */
 export const queueRecord = (id: number, name: string, color: string): Queue => ({
@@ -78,4 +85,36 @@ export const companyRecord = (id: number, extra: Partial<Company> = {}): Company
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   ...extra,
+});
+
+/** An attendant of GET /dashboard. */
+export const attendantRecord = (
+  id: number,
+  name: string,
+  extra: Partial<DashboardAttendant> = {},
+): DashboardAttendant => ({
+  id,
+  name,
+  rating: null,
+  avgSupportTime: 0,
+  tickets: 0,
+  online: false,
+  ...extra,
+});
+
+/** GET /dashboard's answer. */
+export const dashboardRecord = (
+  counters: Partial<Dashboard['counters']> = {},
+  attendants: DashboardAttendant[] = [],
+): Dashboard => ({
+  counters: {
+    supportHappening: 0,
+    supportPending: 0,
+    supportFinished: 0,
+    leads: 0,
+    avgSupportTime: 0,
+    avgWaitTime: 0,
+    ...counters,
+  },
+  attendants,
 });

@@ -333,6 +333,8 @@ export type TicketChanges = Partial<
     | 'botAt'
     | 'botSince'
     | 'ratingRequestedAt'
+    | 'acceptedAt'
+    | 'finishedAt'
   >
 >;
 
@@ -364,24 +366,32 @@ export async function insertLiveTicket(
   db: TenantDb,
   data: Pick<
     typeof tickets.$inferInsert,
-    'contactId' | 'whatsappId' | 'queueId' | 'userId' | 'status' | 'isGroup'
+    'contactId' | 'whatsappId' | 'queueId' | 'userId' | 'status' | 'isGroup' | 'acceptedAt'
   >,
 ) {
   const [row] = await db.insert(tickets, data).onConflictDoNothing().returning({ id: tickets.id });
   return row?.id;
 }
 
-/** Applies a change only if the ticket is still in status `from`; says whether it did. */
+/**
+ * Applies a change only if the ticket is still in status `from`; says whether it did. An
+ * `acceptedAt` is written only on a ticket no person has taken yet: the first taking stays.
+ */
 export async function moveTicket(
   db: TenantDb,
   id: number,
   from: TicketStatus,
   set: TicketChanges,
 ): Promise<boolean> {
+  const { acceptedAt, ...changes } = set;
   const moved = await db
     .update(
       tickets,
-      { ...set, updatedAt: new Date() },
+      {
+        ...changes,
+        ...(acceptedAt ? { acceptedAt: sql`coalesce(${tickets.acceptedAt}, ${acceptedAt})` } : {}),
+        updatedAt: new Date(),
+      },
       and(eq(tickets.id, id), eq(tickets.status, from))!,
     )
     .returning({ id: tickets.id });

@@ -120,6 +120,7 @@ export class TicketsService {
       userId,
       status,
       isGroup: contact.isGroup,
+      acceptedAt: status === 'open' && userId ? new Date() : null,
     });
     if (!id) throw otherOpenTicket(await liveTicketOf(db, contact.id, whatsappId));
     return this.#announce(db, ctx, id);
@@ -210,6 +211,7 @@ export class TicketsService {
     if (message.trim()) await this.#tell(ctx, current, message);
     const closed = await moveTicket(db, current.id, current.status, {
       status: 'closed',
+      finishedAt: new Date(),
       ...NO_BOT,
     }).catch(() => false);
     if (closed) await this.#announce(db, ctx, current.id, current);
@@ -286,6 +288,7 @@ export class TicketsService {
         ...set,
         ...NO_BOT,
         ratingRequestedAt: null,
+        ...timesOf(set),
       });
     } catch (error) {
       if (isUniqueViolation(error, 'tickets_one_live_per_contact')) {
@@ -340,6 +343,19 @@ export class TicketsService {
     });
     return ticket;
   }
+}
+
+/**
+ * The dashboard's times: a person taking the ticket open marks its first acceptance (kept once
+ * set, see moveTicket), a close marks its finish, and a live ticket has none.
+ */
+function timesOf(set: TicketChanges): Pick<TicketChanges, 'acceptedAt' | 'finishedAt'> {
+  const now = new Date();
+  if (set.status === 'closed') return { finishedAt: now };
+  return {
+    finishedAt: null,
+    ...(set.status === 'open' && set.userId ? { acceptedAt: now } : {}),
+  };
 }
 
 /** A new queue, a new connection, another agent than the caller, or a transfer asked for. */

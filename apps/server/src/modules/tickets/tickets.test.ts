@@ -816,6 +816,67 @@ describe('PUT /tickets/:id', () => {
   });
 });
 
+describe("the dashboard's times", () => {
+  const put = (token: string, id: number, body: Record<string, unknown>) =>
+    t.as(token).put(`/tickets/${id}`, body);
+  const times = async (id: number) => {
+    const row = await ticketRow(id);
+    return { acceptedAt: row!.acceptedAt, finishedAt: row!.finishedAt };
+  };
+
+  it('keeps when a person first took the ticket and when it was last closed; a reopen clears the close', async () => {
+    const ticket = await live(home.companyId, { queueId: queueA.id });
+    expect(await times(ticket.id)).toEqual({ acceptedAt: null, finishedAt: null });
+
+    expect((await put(agentA.token, ticket.id, { status: 'open' })).statusCode).toBe(200);
+    const first = await times(ticket.id);
+    expect(first.acceptedAt).toBeInstanceOf(Date);
+    expect(first.finishedAt).toBeNull();
+
+    // Handed back to the line and taken by another agent: the first taking stays.
+    expect((await put(agentA.token, ticket.id, { status: 'pending' })).statusCode).toBe(200);
+    expect((await put(agentA2.token, ticket.id, { status: 'open' })).statusCode).toBe(200);
+    expect((await times(ticket.id)).acceptedAt).toEqual(first.acceptedAt);
+
+    expect((await put(agentA2.token, ticket.id, { status: 'closed' })).statusCode).toBe(200);
+    const closed = await times(ticket.id);
+    expect(closed.finishedAt).toBeInstanceOf(Date);
+    expect(closed.acceptedAt).toEqual(first.acceptedAt);
+
+    expect((await put(agentA2.token, ticket.id, { status: 'open' })).statusCode).toBe(200);
+    expect(await times(ticket.id)).toEqual({ acceptedAt: first.acceptedAt, finishedAt: null });
+  });
+
+  it('a ticket created open for an agent, or transferred to one open, is taken then', async () => {
+    const contact = await make.contact(home.companyId);
+    const created = await t
+      .as(agentA.token)
+      .post('/tickets', { contactId: contact.id, queueId: queueA.id, status: 'open' });
+    expect((await times(created.json().id)).acceptedAt).toBeInstanceOf(Date);
+
+    const waiting = await t
+      .as(home.adminToken)
+      .post('/tickets', { contactId: (await make.contact(home.companyId)).id, status: 'pending' });
+    expect((await times(waiting.json().id)).acceptedAt).toBeNull();
+    const transferred = await put(home.adminToken, waiting.json().id, {
+      queueId: queueA.id,
+      userId: agentA.user.id,
+      status: 'open',
+    });
+    expect(transferred.statusCode).toBe(200);
+    expect((await times(waiting.json().id)).acceptedAt).toBeInstanceOf(Date);
+  });
+
+  it('a conversation closed for inactivity is finished, never taken', async () => {
+    const ticket = await live(home.companyId, { queueId: queueA.id });
+    await t.app.services.tickets.closeForInactivity(home.companyId, ticket.id, '');
+    const closed = await times(ticket.id);
+    expect((await ticketRow(ticket.id))!.status).toBe('closed');
+    expect(closed.finishedAt).toBeInstanceOf(Date);
+    expect(closed.acceptedAt).toBeNull();
+  });
+});
+
 describe('DELETE /tickets/:id', () => {
   it('is for admins; the ticket and its messages go, and the lists are told', async () => {
     const ticket = await live(home.companyId, { queueId: queueA.id });

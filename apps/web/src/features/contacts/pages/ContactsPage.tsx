@@ -15,6 +15,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../app/a11y';
 import { useSessionUser } from '../../../app/auth';
 import { useConfirmation } from '../../../app/components/ConfirmDialog';
 import { toastError } from '../../../app/errors';
@@ -286,12 +287,3 @@ export function ContactsPage() {
     </ListPage>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

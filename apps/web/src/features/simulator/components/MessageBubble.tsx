@@ -12,26 +12,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../app/a11y';
 import { apiBaseUrl } from '../../../app/api';
 import { formatTime } from '../../../app/format';
 import { EDITABLE_KINDS, type SimulatorMessage } from '../api';
 import { parseVcard } from '../vcard';
 import { whatsappText } from '../whatsappText';
 import { Ticks } from './Ticks';
-
-/** Read by screen readers, not drawn. */
-export const visuallyHidden = {
-  position: 'absolute',
-  // px: in sx a bare 1 would mean 100%
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 /** Media paths are the API's own signed paths; anything else is not loaded. */
 function mediaHref(mediaUrl: string | null): string | null {

@@ -1,0 +1,192 @@
+import { type Dashboard, DEFAULT_TIME_ZONE, USER_ONLINE_WINDOW_MS } from '@atendi/shared';
+import type { TenantDb, TenantStatement } from '../../db/tenant';
+
+/**
+ * The dashboard's figures, each answer a fixed number of statements whatever the company's
+ * size. Every statement takes the company as $1 (TenantDb.run) and reads its days on the
+ * company's clock: the `timezone` setting, through `at time zone`, so the server's own zone
+ * never decides which day a ticket belongs to.
+ *
+ * `period` turns the asked days into instants: $2 a number of days (the last ones, today
+ * included), else $3 the first day and $4 the last day, either of which may be open.
+ */
+const period = `
+  zone as (
+    select coalesce(
+      (select value from settings where company_id = $1 and key = 'timezone'),
+      '${DEFAULT_TIME_ZONE}'
+    ) as tz
+  ),
+  days as (
+    select
+      tz,
+      case when $2::int is null then $3::date
+        else (now() at time zone tz)::date - ($2::int - 1) end as first_day,
+      case when $2::int is null then $4::date
+        else (now() at time zone tz)::date end as last_day
+    from zone
+  ),
+  period as (
+    select
+      tz,
+      first_day,
+      last_day,
+      coalesce(first_day::timestamp at time zone tz, '-infinity'::timestamptz) as starts,
+      coalesce((last_day + 1)::timestamp at time zone tz, 'infinity'::timestamptz) as ends
+    from days
+  )`;
+
+/** Seconds summed over minutes counted, in minutes to two decimals; 0 over no rows. */
+const minutes = (seconds: string, count: string) =>
+  `coalesce(round((${seconds} / nullif(${count}, 0) / 60)::numeric, 2)::float8, 0)`;
+
+/**
+ * The whole GET /dashboard in one statement and one pass over the period's closed tickets: they
+ * are summed by attendant, and the counters add those sums up. Answers one row of JSON.
+ */
+const dashboardStatement: TenantStatement = {
+  name: 'dashboard_figures',
+  text: `with ${period},
+  finished as (
+    select
+      t.user_id,
+      count(*) as tickets,
+      sum(extract(epoch from t.finished_at - t.accepted_at)) as support_seconds,
+      count(t.finished_at - t.accepted_at) as supported,
+      sum(extract(epoch from t.accepted_at - t.created_at)) as wait_seconds,
+      count(t.accepted_at - t.created_at) as waited
+    from tickets t, period p
+    where t.company_id = $1 and t.finished_at >= p.starts and t.finished_at < p.ends
+    group by t.user_id
+  ),
+  rated as (
+    select r.user_id, round(avg(r.rate), 2)::float8 as rating
+    from user_ratings r, period p
+    where r.company_id = $1 and r.user_id is not null
+      and r.created_at >= p.starts and r.created_at < p.ends
+    group by r.user_id
+  ),
+  attendants as (
+    select
+      u.id,
+      u.name,
+      r.rating,
+      ${minutes('f.support_seconds', 'f.supported')} as "avgSupportTime",
+      coalesce(f.tickets, 0)::int as tickets,
+      coalesce(u.last_seen_at > now() - make_interval(secs => $5::int), false) as online
+    from users u
+    left join finished f on f.user_id = u.id
+    left join rated r on r.user_id = u.id
+    where u.company_id = $1
+  )
+  select
+    json_build_object(
+      'supportHappening',
+      (select count(*)::int from tickets where company_id = $1 and status = 'open'),
+      'supportPending',
+      (select count(*)::int from tickets where company_id = $1 and status = 'pending'),
+      'supportFinished', coalesce(sum(f.tickets), 0)::int,
+      'leads', (
+        select count(*)::int from contacts c, period p
+        where c.company_id = $1 and not c.is_group
+          and c.created_at >= p.starts and c.created_at < p.ends
+      ),
+      'avgSupportTime', ${minutes('sum(f.support_seconds)', 'sum(f.supported)')},
+      'avgWaitTime', ${minutes('sum(f.wait_seconds)', 'sum(f.waited)')}
+    ) as counters,
+    (
+      select coalesce(json_agg(a order by a.name, a.id), '[]'::json) from attendants a
+    ) as attendants
+  from finished f`,
+};
+
+/** The chart statements take the period as $3 and $4 (no count of days). */
+const ticketsPerUserStatement: TenantStatement = {
+  name: 'dashboard_tickets_per_user',
+  text: `with ${period},
+  finished as (
+    select t.user_id, count(*)::int as tickets
+    from tickets t, period p
+    where t.company_id = $1 and t.user_id is not null
+      and t.finished_at >= p.starts and t.finished_at < p.ends
+    group by t.user_id
+  )
+  select u.name, coalesce(f.tickets, 0) as quantidade
+  from users u
+  left join finished f on f.user_id = u.id
+  where u.company_id = $1
+  order by u.name, u.id`,
+};
+
+/** Longest period whose empty days are listed too; a longer one lists only days with tickets. */
+const FILLED_DAYS = 400;
+
+const ticketsPerDayStatement: TenantStatement = {
+  name: 'dashboard_tickets_per_day',
+  text: `with ${period},
+  counted as (
+    select (t.created_at at time zone p.tz)::date as day, count(*)::int as total
+    from tickets t, period p
+    where t.company_id = $1 and t.created_at >= p.starts and t.created_at < p.ends
+    group by 1
+  ),
+  every_day as (
+    select generate_series(first_day::timestamp, last_day::timestamp, interval '1 day')::date as day
+    from period
+    where last_day - first_day <= ${FILLED_DAYS}
+  )
+  select to_char(day, 'DD/MM/YYYY') as data, coalesce(c.total, 0) as total
+  from every_day full join counted c using (day)
+  order by day`,
+};
+
+const ticketsPerHourStatement: TenantStatement = {
+  name: 'dashboard_tickets_per_hour',
+  text: `with ${period},
+  counted as (
+    select extract(hour from t.created_at at time zone p.tz)::int as horario, count(*)::int as total
+    from tickets t, period p
+    where t.company_id = $1 and t.created_at >= p.starts and t.created_at < p.ends
+    group by 1
+  )
+  select hours.horario, coalesce(c.total, 0) as total
+  from generate_series(0, 23) as hours(horario)
+  left join counted c using (horario)
+  order by hours.horario`,
+};
+
+export interface DashboardPeriod {
+  days?: number;
+  from?: string;
+  to?: string;
+}
+
+const periodParams = (asked: DashboardPeriod) => [
+  asked.days ?? null,
+  asked.days ? null : (asked.from ?? null),
+  asked.days ? null : (asked.to ?? null),
+];
+
+/** The counters of the period (and the tickets open and waiting now) and every user's figures. */
+export async function dashboardFigures(db: TenantDb, asked: DashboardPeriod): Promise<Dashboard> {
+  const [row] = await db.run<Dashboard>(dashboardStatement, [
+    ...periodParams(asked),
+    USER_ONLINE_WINDOW_MS / 1000,
+  ]);
+  return row!;
+}
+
+/** Tickets each user closed in the days from `from` to `to`, every user listed. */
+export function ticketsPerUser(db: TenantDb, from: string, to: string) {
+  return db.run<{ name: string; quantidade: number }>(ticketsPerUserStatement, [null, from, to]);
+}
+
+/** Tickets created on each day from `from` to `to`. */
+export function ticketsPerDay(db: TenantDb, from: string, to: string) {
+  return db.run<{ data: string; total: number }>(ticketsPerDayStatement, [null, from, to]);
+}
+
+/** Tickets created in each hour of one day. */
+export function ticketsPerHour(db: TenantDb, day: string) {
+  return db.run<{ horario: number; total: number }>(ticketsPerHourStatement, [null, day, day]);
+}

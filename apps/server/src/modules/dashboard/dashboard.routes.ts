@@ -1,0 +1,10 @@
+import { dashboardContract as dashboard } from '@atendi/shared';
+import { contractRoutes } from '../../platform/routes';
+import type { Services } from '../services';
+
+export const dashboardRoutes = ({ dashboard: service }: Services) =>
+  contractRoutes((serve) => {
+    serve(dashboard.get, (req) => service.get(req.ctx, req.query));
+    serve(dashboard.ticketsUsers, (req) => service.ticketsUsers(req.ctx, req.query));
+    serve(dashboard.ticketsDay, (req) => service.ticketsDay(req.ctx, req.query));
+  });

@@ -1,0 +1,110 @@
+import type { DashboardAttendant } from '@atendi/shared';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Rating from '@mui/material/Rating';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatMinutes } from '../period';
+
+const RATING_LABELS = ['unsatisfied', 'satisfied', 'verySatisfied'] as const;
+
+function RatingCell({ rating }: { rating: number | null }) {
+  const { t, i18n } = useTranslation('dashboard');
+  if (rating === null) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('attendants.noRating')}
+      </Typography>
+    );
+  }
+  const label = t(`ratings.${RATING_LABELS[Math.min(3, Math.max(1, Math.round(rating))) - 1]}`);
+  const text = t('attendants.rating', {
+    value: rating.toLocaleString(i18n.language, { maximumFractionDigits: 1 }),
+    label,
+  });
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <Rating value={rating} max={3} precision={0.5} readOnly size="small" aria-hidden />
+      <Typography variant="body2">{text}</Typography>
+    </Box>
+  );
+}
+
+function Presence({ online }: { online: boolean }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box
+        aria-hidden
+        sx={{
+          width: 10,
+          height: 10,
+          borderRadius: '50%',
+          flexShrink: 0,
+          bgcolor: online ? 'success.main' : 'error.main',
+        }}
+      />
+      <Typography variant="body2">
+        {online ? t('attendants.online') : t('attendants.offline')}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Each attendant with the period's rating, average conversation time and presence. */
+export function AttendantsTable({ attendants }: { attendants: DashboardAttendant[] }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Paper variant="outlined" component="section">
+      <Typography id="dashboard-attendants-title" variant="h6" component="h2" sx={{ p: 2, pb: 1 }}>
+        {t('attendants.title')}
+      </Typography>
+      {/* scrolls sideways on a phone: reachable with the keyboard */}
+      <TableContainer tabIndex={0} role="region" aria-labelledby="dashboard-attendants-title">
+        <Table size="small" aria-labelledby="dashboard-attendants-title">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('attendants.name')}</TableCell>
+              <TableCell>{t('attendants.ratingHeader')}</TableCell>
+              <TableCell align="right">{t('attendants.tickets')}</TableCell>
+              <TableCell>{t('attendants.avgSupportTime')}</TableCell>
+              <TableCell>{t('attendants.status')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {attendants.map((attendant) => (
+              <TableRow key={attendant.id}>
+                <TableCell
+                  component="th"
+                  scope="row"
+                  sx={{ minWidth: 120, overflowWrap: 'anywhere' }}
+                >
+                  {attendant.name}
+                </TableCell>
+                <TableCell sx={{ minWidth: 150 }}>
+                  <RatingCell rating={attendant.rating} />
+                </TableCell>
+                <TableCell align="right">{attendant.tickets}</TableCell>
+                <TableCell>{formatMinutes(attendant.avgSupportTime)}</TableCell>
+                <TableCell>
+                  <Presence online={attendant.online} />
+                </TableCell>
+              </TableRow>
+            ))}
+            {attendants.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5}>{t('attendants.empty')}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+}
