@@ -10,6 +10,7 @@ import { plansContract } from './plans/plans.contract';
 import { queueOptionsContract } from './queue-options/queue-options.contract';
 import { queuesContract } from './queues/queues.contract';
 import { quickMessagesContract } from './quick-messages/quick-messages.contract';
+import { schedulesContract } from './schedules/schedules.contract';
 import { settingsContract } from './settings/settings.contract';
 import { simulatorContract } from './simulator/simulator.contract';
 import { systemContract } from './system/system.contract';
@@ -37,6 +38,7 @@ export const contracts = {
   ticketNotes: ticketNotesContract,
   tags: tagsContract,
   quickMessages: quickMessagesContract,
+  schedules: schedulesContract,
   media: mediaContract,
   simulator: simulatorContract,
   webhooks: webhooksContract,

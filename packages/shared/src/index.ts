@@ -27,6 +27,8 @@ export * from './queues/queues.schemas';
 export * from './quick-messages/quick-messages.contract';
 export * from './quick-messages/quick-messages.schemas';
 export * from './realtime';
+export * from './schedules/schedules.contract';
+export * from './schedules/schedules.schemas';
 export * from './settings/settings.contract';
 export * from './settings/settings.schemas';
 export * from './simulator/simulator.contract';
