@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import {
@@ -12,7 +12,7 @@ import {
   socketFor,
 } from '../../../test/inbox';
 import { connections, messages, schedules, tickets } from '../../db/schema';
-import { SCHEDULE_SEND_JOB, SCHEDULE_SWEEP_JOB } from './schedules.service';
+import { SCHEDULE_SWEEP_JOB } from './schedules.service';
 
 let t: TestServer;
 let make: ReturnType<typeof inboxFactories>;
@@ -340,7 +340,6 @@ describe('realtime', () => {
 });
 
 describe('sending', () => {
-  const PHONE = '5511966660001';
   let sender: Awaited<ReturnType<typeof scheduling>>;
   let simulatorId: number;
   let phoneSeq = 0;
@@ -536,7 +535,6 @@ describe('sending', () => {
     await expect
       .poll(async () => (await inbox(lost.phone)).map((m) => m.body), { timeout: 15_000 })
       .toEqual(['Job perdido']);
-    expect(SCHEDULE_SEND_JOB).toBe('schedule-send');
   });
 });
 
@@ -544,6 +542,6 @@ async function ticketOfMessage(id: number) {
   const [row] = await t.database.db
     .select({ ticketId: messages.ticketId })
     .from(messages)
-    .where(and(eq(messages.id, id)));
+    .where(eq(messages.id, id));
   return row?.ticketId;
 }
