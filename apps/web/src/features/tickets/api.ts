@@ -116,16 +116,6 @@ export function useUsersList({ enabled = true } = {}) {
   });
 }
 
-/** The new-ticket dialog's contact search: asked from 3 characters on. */
-export function useContactSearch(searchParam: string) {
-  return useQuery({
-    queryKey: ['contacts', 'search', searchParam],
-    enabled: searchParam.length >= 3,
-    queryFn: ({ signal }) => api.call(contactsContract.list, { query: { searchParam }, signal }),
-    select: (data) => data.contacts ?? [],
-  });
-}
-
 export function useContact(id: number | undefined) {
   return useQuery({
     queryKey: ['contacts', 'detail', id],

@@ -6,20 +6,17 @@ import {
   quickMessageCreateSchema,
 } from '@atendi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api';
+import { AttachmentField } from '../../../app/components/AttachmentField';
 import { FormDialog } from '../../../app/components/FormDialog';
 import { errorMessage, toastError } from '../../../app/errors';
 import { applyServerFieldErrors, useValidationText } from '../../../app/forms';
@@ -57,10 +54,8 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
   const editing = record !== undefined;
   const save = useSaveQuickMessage();
   const messageInput = useRef<HTMLTextAreaElement | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   /** undefined: keep what it has; null: remove it; a File: replace it. */
   const [media, setMedia] = useState<File | null | undefined>(undefined);
-  const [fileError, setFileError] = useState<string | null>(null);
 
   const {
     register,
@@ -100,18 +95,6 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
       element.focus();
       element.setSelectionRange(start + token.length, start + token.length);
     });
-  };
-
-  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (file.size > MEDIA_MAX_BYTES) {
-      setFileError(t('fields.fileTooLarge', { size: MEDIA_MAX_BYTES / 1024 / 1024 }));
-      return;
-    }
-    setFileError(null);
-    setMedia(file);
   };
 
   const attachmentName =
@@ -227,52 +210,20 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
           />
         )}
       />
-      <Box>
-        <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
-          {t('fields.attachment')}
-        </Typography>
-        <input
-          ref={fileInput}
-          type="file"
-          hidden
-          accept={MEDIA_UPLOAD_TYPES.join(',')}
-          aria-label={t('fields.chooseFile')}
-          onChange={chooseFile}
-        />
-        {attachmentName ? (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-            <AttachFileIcon fontSize="small" aria-hidden />
-            <Typography
-              variant="body2"
-              sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
-              noWrap
-            >
-              {attachmentName}
-            </Typography>
-            <IconButton
-              size="small"
-              aria-label={t('fields.removeFile', { name: attachmentName })}
-              onClick={() => setMedia(null)}
-            >
-              <DeleteOutlineIcon fontSize="small" />
-            </IconButton>
-          </Box>
-        ) : (
-          <Button
-            variant="outlined"
-            size="small"
-            startIcon={<AttachFileIcon />}
-            onClick={() => fileInput.current?.click()}
-          >
-            {t('fields.attach')}
-          </Button>
-        )}
-        {fileError && (
-          <Typography variant="caption" color="error" component="div" role="alert">
-            {fileError}
-          </Typography>
-        )}
-      </Box>
+      <AttachmentField
+        label={t('fields.attachment')}
+        fileName={attachmentName}
+        accept={MEDIA_UPLOAD_TYPES}
+        maxBytes={MEDIA_MAX_BYTES}
+        texts={{
+          attach: t('fields.attach'),
+          choose: t('fields.chooseFile'),
+          remove: (name) => t('fields.removeFile', { name }),
+          tooLarge: t('fields.fileTooLarge', { size: MEDIA_MAX_BYTES / 1024 / 1024 }),
+        }}
+        onChoose={setMedia}
+        onRemove={() => setMedia(null)}
+      />
     </FormDialog>
   );
 }
