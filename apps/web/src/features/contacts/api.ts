@@ -23,6 +23,15 @@ export function useContactSearch(searchParam: string) {
   });
 }
 
+export function useContact(id: number | undefined) {
+  return useQuery({
+    queryKey: ['contacts', 'detail', id],
+    enabled: id !== undefined,
+    meta: { silent: true },
+    queryFn: ({ signal }) => api.call(contacts.get, { params: { id: id! }, signal }),
+  });
+}
+
 export function useContacts(searchParam: string) {
   return useInfiniteQuery({
     queryKey: contactsKeys.list(searchParam),

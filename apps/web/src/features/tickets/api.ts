@@ -1,5 +1,4 @@
 import {
-  contactsContract,
   type TicketCreate,
   type TicketNote,
   type TicketNoteCreate,
@@ -113,15 +112,6 @@ export function useUsersList({ enabled = true } = {}) {
     enabled,
     meta: { silent: true },
     queryFn: ({ signal }): Promise<UserOption[]> => api.call(usersContract.listAll, { signal }),
-  });
-}
-
-export function useContact(id: number | undefined) {
-  return useQuery({
-    queryKey: ['contacts', 'detail', id],
-    enabled: id !== undefined,
-    meta: { silent: true },
-    queryFn: ({ signal }) => api.call(contactsContract.get, { params: { id: id! }, signal }),
   });
 }
 
