@@ -1,4 +1,4 @@
-import type { Company, Connection, Queue, QueueOption } from '@atendi/shared';
+import type { Company, Connection, Contact, Queue, QueueOption, Schedule } from '@atendi/shared';
 
 /** A queue as GET /queue answers it (the server's whole record, not only what a page reads). */
 export const queueRecord = (id: number, name: string, color: string): Queue => ({
@@ -75,6 +75,43 @@ export const companyRecord = (id: number, extra: Partial<Company> = {}): Company
   dueDate: null,
   recurrence: 'MENSAL',
   schedules: [],
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+/** A contact as GET /contacts/:id answers it. */
+export const contactRecord = (id: number, name: string, number: string): Contact => ({
+  id,
+  name,
+  number,
+  email: '',
+  profilePicUrl: '',
+  isGroup: false,
+  extraInfo: [],
+  whatsappId: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
+
+/** A schedule as GET /schedules answers it (waiting to be sent unless told). */
+export const scheduleRecord = (
+  id: number,
+  contact: { id: number; name: string; number: string },
+  extra: Partial<Schedule> = {},
+): Schedule => ({
+  id,
+  body: `Lembrete ${id} para {{contactName}}`,
+  sendAt: '2025-01-10T13:00:00.000Z',
+  sentAt: null,
+  status: 'PENDENTE',
+  contactId: contact.id,
+  contact,
+  whatsappId: null,
+  ticketId: null,
+  userId: 2,
+  mediaPath: null,
+  mediaName: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   ...extra,
