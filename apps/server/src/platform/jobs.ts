@@ -79,7 +79,8 @@ export class JobEngine {
       const id = await this.#boss.work<unknown>(name, async (jobs) => {
         for (const job of jobs) {
           try {
-            await definition.handler(job.data as never);
+            // A cron tick's job carries no data (null): handlers get an empty object.
+            await definition.handler((job.data ?? {}) as never);
           } catch (error) {
             // pg-boss keeps the job for its retries; the reason is in the log.
             this.log.error({ err: error, job: name }, 'job failed');
