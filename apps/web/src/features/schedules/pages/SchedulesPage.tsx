@@ -185,12 +185,11 @@ export function SchedulesPage() {
         sx={{
           p: { xs: 1, sm: 2 },
           '& .rbc-calendar': { color: 'text.primary' },
-          '& .rbc-toolbar': { flexWrap: 'wrap', gap: 1, justifyContent: 'center' },
-          '& .rbc-toolbar .rbc-toolbar-label': {
-            fontWeight: 600,
-            order: { xs: -1, sm: 0 },
-            flexBasis: { xs: '100%', sm: 'auto' },
-          },
+          '& .rbc-toolbar': { gap: 1, mb: 1.5 },
+          '& .rbc-toolbar .rbc-toolbar-label': { fontWeight: 600, py: { xs: 0.5, sm: 0 } },
+          // On a phone each group of buttons gets the whole width, its buttons sharing it.
+          '& .rbc-toolbar .rbc-btn-group': { display: 'flex', width: { xs: '100%', md: 'auto' } },
+          '& .rbc-toolbar .rbc-btn-group button': { flex: { xs: 1, md: 'none' }, px: 1 },
           '& .rbc-toolbar button': { color: 'text.primary', borderColor: 'divider' },
           '& .rbc-toolbar button.rbc-active, & .rbc-toolbar button:focus-visible': {
             bgcolor: alpha(theme.palette.primary.main, 0.16),
@@ -212,6 +211,26 @@ export function SchedulesPage() {
             color: 'text.secondary',
           },
           '& .rbc-show-more': { color: 'primary.main', bgcolor: 'transparent' },
+          // The agenda fits the screen: fixed columns, the dates wrap, the names are cut.
+          '& .rbc-agenda-view table.rbc-agenda-table': {
+            tableLayout: 'fixed',
+            fontSize: { xs: '0.8125rem', sm: 'inherit' },
+          },
+          '& .rbc-agenda-view table.rbc-agenda-table thead > tr > th': {
+            px: { xs: 0.75, sm: '3px' },
+          },
+          '& .rbc-agenda-view table.rbc-agenda-table .rbc-agenda-time-cell': {
+            px: { xs: 0.75, sm: '15px' },
+          },
+          '& .rbc-agenda-view .rbc-agenda-date-cell, & .rbc-agenda-view .rbc-agenda-time-cell': {
+            whiteSpace: 'normal',
+          },
+          '& .rbc-agenda-view table.rbc-agenda-table tr > :nth-of-type(1)': {
+            width: { xs: '32%', sm: '20%' },
+          },
+          '& .rbc-agenda-view table.rbc-agenda-table tr > :nth-of-type(2)': {
+            width: { xs: '20%', sm: '15%' },
+          },
         }}
       >
         <Calendar<ScheduleEvent>
