@@ -1,3 +1,6 @@
+import { errorMessage } from './errors';
+import { toast } from './toast';
+
 /** The record was saved; only its file was refused. */
 export class MediaUploadError extends Error {
   constructor(override readonly cause: unknown) {
@@ -39,4 +42,19 @@ export async function saveWithAttachment<T>(
   } catch (error) {
     throw new MediaUploadError(error);
   }
+}
+
+/**
+ * A save that failed on its file only: the record is saved, so the dialog says so and closes
+ * (saving again would save it twice). Answers whether it was that.
+ */
+export function closedOnMediaFailure(
+  error: unknown,
+  text: (reason: string) => string,
+  close: () => void,
+): boolean {
+  if (!(error instanceof MediaUploadError)) return false;
+  toast.error(text(errorMessage(error.cause)));
+  close();
+  return true;
 }

@@ -81,7 +81,12 @@ export const companyRecord = (id: number, extra: Partial<Company> = {}): Company
 });
 
 /** A contact as GET /contacts/:id answers it. */
-export const contactRecord = (id: number, name: string, number: string): Contact => ({
+export const contactRecord = (
+  id: number,
+  name: string,
+  number: string,
+  extra: Partial<Contact> = {},
+): Contact => ({
   id,
   name,
   number,
@@ -92,6 +97,7 @@ export const contactRecord = (id: number, name: string, number: string): Contact
   whatsappId: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
+  ...extra,
 });
 
 /** A schedule as GET /schedules answers it (waiting to be sent unless told). */

@@ -105,3 +105,20 @@ export function AttachmentField(props: AttachmentFieldProps) {
     </Box>
   );
 }
+
+/**
+ * The file a form's AttachmentField edits, over the record's `current` one: `fileName` to show,
+ * `choose` and `remove` for the field, and `toSave` for saveWithAttachment (undefined keeps the
+ * record's file, null removes it, a File replaces it).
+ */
+export function useAttachment(current: string | null | undefined) {
+  const [media, setMedia] = useState<File | null | undefined>(undefined);
+  const fileName = media instanceof File ? media.name : media === null ? null : (current ?? null);
+  return {
+    fileName,
+    choose: (file: File) => setMedia(file),
+    remove: () => setMedia(null),
+    // a removal only matters when there is something to remove
+    toSave: media === null && !current ? undefined : media,
+  };
+}

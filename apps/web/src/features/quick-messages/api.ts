@@ -6,7 +6,7 @@ import {
 } from '@atendi/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
-import { MediaUploadError, saveWithAttachment } from '../../app/attachments';
+import { saveWithAttachment } from '../../app/attachments';
 import { patchQuickMessageCaches, quickMessagesKeys } from './quick-messages.cache';
 
 export function useQuickMessages(searchParam: string) {
@@ -63,8 +63,6 @@ export function useSaveQuickMessage() {
     onError: () => queryClient.invalidateQueries({ queryKey: quickMessagesKeys.lists }),
   });
 }
-
-export { MediaUploadError };
 
 export function useDeleteQuickMessage() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import {
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../app/api';
-import { MediaUploadError, saveWithAttachment } from '../../app/attachments';
+import { saveWithAttachment } from '../../app/attachments';
 import { patchScheduleCaches, schedulesKeys } from './schedules.cache';
 
 /**
@@ -28,8 +28,6 @@ export function useSchedules(searchParam: string) {
   }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
   return query;
 }
-
-export { MediaUploadError };
 
 export interface SaveScheduleInput {
   id?: number;

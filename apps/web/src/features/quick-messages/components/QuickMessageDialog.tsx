@@ -12,16 +12,17 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api';
-import { AttachmentField } from '../../../app/components/AttachmentField';
+import { closedOnMediaFailure } from '../../../app/attachments';
+import { AttachmentField, useAttachment } from '../../../app/components/AttachmentField';
 import { FormDialog } from '../../../app/components/FormDialog';
 import { errorMessage, toastError } from '../../../app/errors';
 import { applyServerFieldErrors, useValidationText } from '../../../app/forms';
 import { toast } from '../../../app/toast';
-import { MediaUploadError, useSaveQuickMessage } from '../api';
+import { useSaveQuickMessage } from '../api';
 
 /** The variables the server fills in when the reply is sent (spec core 3). */
 export const MESSAGE_VARIABLES = [
@@ -54,8 +55,7 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
   const editing = record !== undefined;
   const save = useSaveQuickMessage();
   const messageInput = useRef<HTMLTextAreaElement | null>(null);
-  /** undefined: keep what it has; null: remove it; a File: replace it. */
-  const [media, setMedia] = useState<File | null | undefined>(undefined);
+  const attachment = useAttachment(record?.mediaName);
 
   const {
     register,
@@ -97,25 +97,20 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
     });
   };
 
-  const attachmentName =
-    media instanceof File ? media.name : media === null ? null : (record?.mediaName ?? null);
-
   const onSubmit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync({
         id: record?.id,
         data: { shortcode: values.shortcode, message: values.message ?? '', geral: values.geral },
-        // a removal only matters when there is something to remove
-        media: media === null && !record?.mediaName ? undefined : media,
+        media: attachment.toSave,
       });
       toast.success(t('toasts.saved'));
       onClose();
     } catch (error) {
-      if (error instanceof MediaUploadError) {
-        // the text is saved: closing avoids saving it twice on a retry
-        toast.error(t('toasts.mediaFailed', { reason: errorMessage(error.cause) }));
-        onClose();
-      } else if (error instanceof ApiError && error.code === 'ERR_DUPLICATED_SHORTCODE') {
+      if (closedOnMediaFailure(error, (reason) => t('toasts.mediaFailed', { reason }), onClose)) {
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'ERR_DUPLICATED_SHORTCODE') {
         setError(
           'shortcode',
           { type: 'server', message: errorMessage(error) },
@@ -212,7 +207,7 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
       />
       <AttachmentField
         label={t('fields.attachment')}
-        fileName={attachmentName}
+        fileName={attachment.fileName}
         accept={MEDIA_UPLOAD_TYPES}
         maxBytes={MEDIA_MAX_BYTES}
         texts={{
@@ -221,8 +216,8 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
           remove: (name) => t('fields.removeFile', { name }),
           tooLarge: t('fields.fileTooLarge', { size: MEDIA_MAX_BYTES / 1024 / 1024 }),
         }}
-        onChoose={setMedia}
-        onRemove={() => setMedia(null)}
+        onChoose={attachment.choose}
+        onRemove={attachment.remove}
       />
     </FormDialog>
   );

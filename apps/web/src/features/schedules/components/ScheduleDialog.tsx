@@ -9,17 +9,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { addHours, format } from 'date-fns';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { AttachmentField } from '../../../app/components/AttachmentField';
+import { closedOnMediaFailure } from '../../../app/attachments';
+import { AttachmentField, useAttachment } from '../../../app/components/AttachmentField';
 import { FormDialog } from '../../../app/components/FormDialog';
-import { errorMessage, toastError } from '../../../app/errors';
+import { toastError } from '../../../app/errors';
 import { applyServerFieldErrors } from '../../../app/forms';
 import { toast } from '../../../app/toast';
 import { ContactPicker, type PickedContact } from '../../contacts/components/ContactPicker';
-import { MediaUploadError, useSaveSchedule } from '../api';
+import { useSaveSchedule } from '../api';
 
 /** The value of a datetime-local input for an instant, on the browser's clock. */
 export const localInputValue = (date: Date) => format(date, "yyyy-MM-dd'T'HH:mm");
@@ -61,8 +61,7 @@ export function ScheduleDialog({ open, onClose, schedule, contact }: ScheduleDia
   const { t } = useTranslation('schedules');
   const save = useSaveSchedule();
   const readOnly = Boolean(schedule?.sentAt);
-  /** undefined: keep what it has; null: remove it; a File: replace it. */
-  const [media, setMedia] = useState<File | null | undefined>(undefined);
+  const attachment = useAttachment(schedule?.mediaName);
 
   const { control, handleSubmit, setError, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchema) as never,
@@ -81,9 +80,6 @@ export function ScheduleDialog({ open, onClose, schedule, contact }: ScheduleDia
     return message;
   };
 
-  const attachmentName =
-    media instanceof File ? media.name : media === null ? null : (schedule?.mediaName ?? null);
-
   const onSubmit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync({
@@ -93,16 +89,15 @@ export function ScheduleDialog({ open, onClose, schedule, contact }: ScheduleDia
           contactId: values.contact!.id,
           sendAt: new Date(values.sendAt).toISOString(),
         },
-        media: media === null && !schedule?.mediaName ? undefined : media,
+        media: attachment.toSave,
       });
       toast.success(t('toasts.saved'));
       onClose();
     } catch (error) {
-      if (error instanceof MediaUploadError) {
-        // the schedule is saved: closing avoids saving it twice on a retry
-        toast.error(t('toasts.mediaFailed', { reason: errorMessage(error.cause) }));
-        onClose();
-      } else if (!applyServerFieldErrors(error, setError, FORM_FIELDS)) {
+      if (closedOnMediaFailure(error, (reason) => t('toasts.mediaFailed', { reason }), onClose)) {
+        return;
+      }
+      if (!applyServerFieldErrors(error, setError, FORM_FIELDS)) {
         toastError(error);
       }
     }
@@ -184,10 +179,10 @@ export function ScheduleDialog({ open, onClose, schedule, contact }: ScheduleDia
           />
         )}
       />
-      {(!readOnly || attachmentName) && (
+      {(!readOnly || attachment.fileName) && (
         <AttachmentField
           label={t('fields.attachment')}
-          fileName={attachmentName}
+          fileName={attachment.fileName}
           accept={SCHEDULE_MEDIA_TYPES}
           maxBytes={MEDIA_MAX_BYTES}
           disabled={readOnly}
@@ -198,8 +193,8 @@ export function ScheduleDialog({ open, onClose, schedule, contact }: ScheduleDia
             tooLarge: t('fields.fileTooLarge', { size: MEDIA_MAX_BYTES / 1024 / 1024 }),
             wrongType: t('fields.wrongType'),
           }}
-          onChoose={setMedia}
-          onRemove={() => setMedia(null)}
+          onChoose={attachment.choose}
+          onRemove={attachment.remove}
         />
       )}
     </FormDialog>

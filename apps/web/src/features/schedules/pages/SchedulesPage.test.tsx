@@ -67,7 +67,9 @@ describe('SchedulesPage', () => {
       ),
     ]);
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'Agendamentos (2)' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Agendamentos (2)' }, { timeout: 5000 }),
+    ).toBeTruthy();
     for (const label of ['Hoje', 'Anterior', 'Próximo', 'Mês', 'Semana', 'Dia']) {
       expect(screen.getByRole('button', { name: label })).toBeTruthy();
     }
@@ -81,7 +83,9 @@ describe('SchedulesPage', () => {
   it("refuses a short text, a missing contact and a missing time with the spec's messages", async () => {
     const calls = serve([]);
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Novo agendamento' }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Novo agendamento' }, { timeout: 5000 }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Novo agendamento' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Mensagem' }), {
       target: { value: 'Oi' },
@@ -102,7 +106,11 @@ describe('SchedulesPage', () => {
         : undefined,
     );
     renderPage('/schedules?contactId=40');
-    const dialog = await screen.findByRole('dialog', { name: 'Novo agendamento' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Novo agendamento' },
+      { timeout: 5000 },
+    );
     expect(await within(dialog).findByDisplayValue('Bruno Lima - 5511977776666')).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Mensagem' }), {
       target: { value: 'Seu pedido chegou!' },
@@ -131,7 +139,7 @@ describe('SchedulesPage', () => {
     });
     const calls = serve([sent]);
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Agenda' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Agenda' }, { timeout: 5000 }));
     fireEvent.click(
       await screen.findByRole('button', { name: 'Editar agendamento de Maria Souza' }),
     );
@@ -152,7 +160,7 @@ describe('SchedulesPage', () => {
       call.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,
     );
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Agenda' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Agenda' }, { timeout: 5000 }));
     fireEvent.click(
       await screen.findByRole('button', { name: 'Editar agendamento de Maria Souza' }),
     );
