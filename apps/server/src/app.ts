@@ -42,6 +42,7 @@ import { plansRoutes } from './modules/plans/plans.routes';
 import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
+import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { createServices, type Services } from './modules/services';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -248,6 +249,7 @@ export async function buildApp({
   await app.register(tagsRoutes(services));
   await app.register(dashboardRoutes(services));
   await app.register(quickMessagesRoutes(services));
+  await app.register(schedulesRoutes(services));
   await app.register(mediaRoutes(platform.storage));
   await app.register(simulatorRoutes(simulatorNetwork, platform.storage));
   await app.register(baileysRoutes(baileys, services));

@@ -75,6 +75,13 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
   { call: 'PUT /tags/{id}' },
   { call: 'DELETE /tags/{id}' },
   { call: 'POST /tags/sync' },
+  { call: 'GET /schedules' },
+  { call: 'GET /schedules/{id}' },
+  { call: 'POST /schedules' },
+  { call: 'PUT /schedules/{id}' },
+  { call: 'DELETE /schedules/{id}' },
+  { call: 'POST /schedules/{id}/media-upload' },
+  { call: 'DELETE /schedules/{id}/media-upload' },
   { call: 'POST /companies/cadastro' },
   { call: 'GET /plans/list' },
   { call: 'GET /companies/listPlan/{companyId}' },
@@ -84,15 +91,6 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
     'POST /prompt',
     'PUT /prompt/{id}',
     'DELETE /prompt/{id}',
-  ]),
-  ...pending('schedules are not built yet', [
-    'GET /schedules',
-    'GET /schedules/{id}',
-    'POST /schedules',
-    'PUT /schedules/{id}',
-    'DELETE /schedules/{id}',
-    'POST /schedules/{id}/media-upload',
-    'DELETE /schedules/{id}/media-upload',
   ]),
   ...pending('the internal chat is not built yet', [
     'GET /chats',
@@ -848,6 +846,59 @@ describe('the original client', () => {
         query: { initialDate: '2025-03-01', finalDate: '2025-03-31', companyId: a.companyId },
       });
     }
+    // --- schedules: the modal's local times, the record read spread back --------------------
+    await replay('/schedules', {
+      method: 'GET',
+      url: '/schedules/',
+      token: admin,
+      query: { searchParam: '', pageNumber: 1 },
+    });
+    const schedule = await replay('/schedules', {
+      method: 'POST',
+      url: '/schedules',
+      token: admin,
+      body: {
+        body: 'Olá {{contactName}}, lembrete da sua visita.',
+        contactId: a.ids.contact,
+        sendAt: '2031-06-01T10:30',
+        sentAt: '',
+        userId: a.admin.id,
+      },
+    });
+    const scheduleRead = await replay('/schedules/:id', {
+      method: 'GET',
+      url: `/schedules/${schedule!.id}`,
+      token: admin,
+    });
+    await replay('/schedules/:id', {
+      method: 'PUT',
+      url: `/schedules/${schedule!.id}`,
+      token: admin,
+      body: {
+        ...scheduleRead,
+        companyId: a.companyId,
+        sendAt: '2031-06-02 09:00:00',
+        userId: a.admin.id,
+      },
+    });
+    await replay('/schedules/:id/media-upload', {
+      method: 'POST',
+      url: `/schedules/${schedule!.id}/media-upload`,
+      token: admin,
+      form: form({ typeArch: 'schedule' }, [
+        { field: 'file', name: 'lembrete.png', type: 'image/png', content: PNG },
+      ]),
+    });
+    await replay('/schedules/:id/media-upload', {
+      method: 'DELETE',
+      url: `/schedules/${schedule!.id}/media-upload`,
+      token: admin,
+    });
+    await replay('/schedules/:id', {
+      method: 'DELETE',
+      url: `/schedules/${schedule!.id}`,
+      token: admin,
+    });
 
     // --- the company's own hours ----------------------------------------------------------
     await replay('/companies/listPlan/:companyId', {

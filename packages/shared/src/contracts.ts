@@ -11,6 +11,7 @@ import { plansContract } from './plans/plans.contract';
 import { queueOptionsContract } from './queue-options/queue-options.contract';
 import { queuesContract } from './queues/queues.contract';
 import { quickMessagesContract } from './quick-messages/quick-messages.contract';
+import { schedulesContract } from './schedules/schedules.contract';
 import { settingsContract } from './settings/settings.contract';
 import { simulatorContract } from './simulator/simulator.contract';
 import { systemContract } from './system/system.contract';
@@ -39,6 +40,7 @@ export const contracts = {
   tags: tagsContract,
   dashboard: dashboardContract,
   quickMessages: quickMessagesContract,
+  schedules: schedulesContract,
   media: mediaContract,
   simulator: simulatorContract,
   webhooks: webhooksContract,

@@ -30,6 +30,8 @@ export * from './quick-messages/quick-messages.contract';
 export * from './quick-messages/quick-messages.schemas';
 export * from './realtime';
 export * from './realtime.payloads';
+export * from './schedules/schedules.contract';
+export * from './schedules/schedules.schemas';
 export * from './settings/settings.contract';
 export * from './settings/settings.schemas';
 export * from './simulator/simulator.contract';

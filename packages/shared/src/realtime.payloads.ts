@@ -4,6 +4,7 @@ import type { Contact } from './contacts/contacts.schemas';
 import type { Message } from './messages/messages.schemas';
 import type { QuickMessage } from './quick-messages/quick-messages.schemas';
 import type { CompanyTopic } from './realtime';
+import type { Schedule } from './schedules/schedules.schemas';
 import type { Setting } from './settings/settings.schemas';
 import type { SimulatorMessage } from './simulator/simulator.contract';
 import type { Tag } from './tags/tags.schemas';
@@ -62,6 +63,9 @@ export type RealtimePayloads = EveryTopic<{
   quickmessage:
     | { action: 'create' | 'update'; record: QuickMessage }
     | { action: 'delete'; id: number };
+  schedule:
+    | { action: 'create' | 'update'; schedule: Schedule }
+    | { action: 'delete'; scheduleId: number };
   /** Messages of one simulated phone changed: new ones, ticks, edits, deletions. */
   simulator: {
     action: 'update';

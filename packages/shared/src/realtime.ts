@@ -18,6 +18,8 @@ export const COMPANY_TOPICS = [
   'payment',
   'tag',
   'quickmessage',
+  /** Scheduled messages: create, update, delete. */
+  'schedule',
   /** Not in the original product: the simulator page's phones hear their conversations. */
   'simulator',
 ] as const;

@@ -13,6 +13,7 @@ import { PlansService } from './plans/plans.service';
 import { QueueOptionsService } from './queue-options/queue-options.service';
 import { QueuesService } from './queues/queues.service';
 import { QuickMessagesService } from './quick-messages/quick-messages.service';
+import { SchedulesService } from './schedules/schedules.service';
 import { SettingsService } from './settings/settings.service';
 import { TagsService } from './tags/tags.service';
 import { TicketNotesService } from './ticket-notes/ticket-notes.service';
@@ -36,6 +37,7 @@ export function createServices(deps: ServiceDeps) {
     ticketNotes: new TicketNotesService(),
     tags: new TagsService(deps),
     quickMessages: new QuickMessagesService(deps),
+    schedules: new SchedulesService(deps, outbound),
     auth: new AuthService(deps),
     users: new UsersService(deps),
     companies: new CompaniesService(deps),

@@ -6,6 +6,7 @@ import type {
   Contact,
   Message,
   QuickMessage,
+  Schedule,
   Setting,
   SimulatorMessage,
   Tag,
@@ -39,6 +40,8 @@ export interface DomainEvents {
     ownerId: number | null;
   };
   'quickMessage.deleted': { companyId: number; id: number; ownerId: number | null; geral: boolean };
+  'schedule.saved': { companyId: number; action: 'create' | 'update'; schedule: Schedule };
+  'schedule.deleted': { companyId: number; scheduleId: number };
   'connection.saved': { companyId: number; action: 'create' | 'update'; connection: Connection };
   'connection.deleted': { companyId: number; connectionId: number };
   'connection.session': { companyId: number; session: ConnectionSession };

@@ -85,7 +85,7 @@ export class JobEngine {
       const id = await this.#boss.work<unknown>(name, async (jobs) => {
         for (const job of jobs) {
           try {
-            // A schedule's tick carries no data: handlers always get an object.
+            // A cron tick's job carries no data (null): handlers get an empty object.
             await definition.handler((job.data ?? {}) as never);
           } catch (error) {
             // pg-boss keeps the job for its retries; the reason is in the log.

@@ -412,6 +412,13 @@ export class RealtimeGateway {
         { action: 'delete', id },
       ),
     );
+    // Every user of the company sees its schedules (the plan switches them on for all).
+    events.on('schedule.saved', ({ companyId, action, schedule }) =>
+      this.emit({ companyId, everyone: true }, 'schedule', { action, schedule }),
+    );
+    events.on('schedule.deleted', ({ companyId, scheduleId }) =>
+      this.emit({ companyId, everyone: true }, 'schedule', { action: 'delete', scheduleId }),
+    );
     events.on('queue.deleted', ({ companyId, queueId }) =>
       this.emit({ companyId, everyone: true }, 'queue', { action: 'delete', queueId }),
     );

@@ -243,3 +243,53 @@ const badField = (name: string, message = 'Unexpected field') =>
   new AppError('ERR_VALIDATION', 400, {
     fields: [{ path: `body.${name.slice(0, 50)}`, message }],
   });
+
+/** Removes a stored file a record let go of; a file already gone is not an error. */
+export async function forgetStored(storage: Storage, key: string | null | undefined) {
+  if (key) await storage.remove(key).catch(() => {});
+}
+
+export interface AttachmentRules<R> {
+  /** Types the file may have. */
+  types: readonly string[];
+  /** The form's text fields (the spec's clients send a `typeArch`). */
+  fields: z.ZodType;
+  /** The record's file before this one, removed once the new one is saved on it. */
+  previous: string | null;
+  /** Writes the stored file on the record. */
+  save: (file: Upload) => Promise<R>;
+}
+
+/**
+ * The file of a `/media-upload` form (field `file`) attached to a record in place of the one it
+ * had: streamed to storage, the text fields checked, saved on the record; the previous file is
+ * removed after, the new one on any failure.
+ */
+export async function replaceAttachment<R>(
+  source: MultipartSource | undefined,
+  storage: Storage,
+  companyId: number,
+  rules: AttachmentRules<R>,
+): Promise<R> {
+  if (!source) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
+  const form = await readUploads(source, storage, companyId, {
+    fileFields: ['file'],
+    maxFiles: 1,
+    types: rules.types,
+  });
+  const [file] = form.files;
+  try {
+    parseFields(rules.fields, form.fields);
+    if (!file) {
+      throw new AppError('ERR_VALIDATION', 400, {
+        fields: [{ path: 'body.file', message: 'Required' }],
+      });
+    }
+    const saved = await rules.save(file);
+    await forgetStored(storage, rules.previous);
+    return saved;
+  } catch (error) {
+    await discardUploads(storage, form.files);
+    throw error;
+  }
+}

@@ -46,6 +46,12 @@ const MULTIPART_ROUTES: Record<string, string> = {
   'POST /messages/:ticketId': 'medias',
   'POST /contacts/import': 'file',
   'POST /quick-messages/:id/media-upload': 'file',
+  'POST /schedules/:id/media-upload': 'file',
+};
+/** The type a multipart route's file is sent as, when it takes no PDF. */
+const UPLOAD_TYPES: Record<string, string> = {
+  'POST /contacts/import': 'text/csv',
+  'POST /schedules/:id/media-upload': 'image/png',
 };
 
 let t: TestServer;
@@ -1216,8 +1222,7 @@ describe('bad-input sweep over every route with a schema', () => {
       const file = (content: Buffer, name = 'big.pdf') => ({
         field,
         name,
-        type:
-          field === 'file' && route.url.startsWith('/contacts') ? 'text/csv' : 'application/pdf',
+        type: UPLOAD_TYPES[label] ?? 'application/pdf',
         content,
       });
       const pdf = Buffer.concat([

@@ -11,7 +11,8 @@ import { seedWorld, type World } from './world';
 
 /**
  * Every way a file gets into the server: message media (POST /messages/:ticketId), a quick
- * reply's file (POST /quick-messages/:id/media-upload), the contacts import (POST
+ * reply's file (POST /quick-messages/:id/media-upload), a schedule's image (POST
+ * /schedules/:id/media-upload), the contacts import (POST
  * /contacts/import, read in memory) and a simulated phone's file (POST
  * /simulator/connections/:id/phones/:phone/messages, JSON with base64). Hostile file names never
  * shape a path: files live under `<companyId>/<uuid>.<ext>` inside the storage folder and the
@@ -161,6 +162,25 @@ const ROUTES: Record<string, Route> = {
     const body = response.json() as { mediaName: string; mediaPath: string };
     return { response, fileName: body.mediaName, url: body.mediaPath };
   },
+  'POST /schedules/:id/media-upload (file)': async (name, type, content) => {
+    // A schedule of its own each time: a new image replaces (and removes) the one it had.
+    const created = await t.as(admin()).post('/schedules', {
+      body: `ALPHA7 scheduled file ${++scheduleSequence}`,
+      contactId: world.a.ids.contact,
+      sendAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const response = await postForm(
+      t,
+      admin(),
+      `/schedules/${created.json().id}/media-upload`,
+      {},
+      [{ field: 'file', name, type, content }],
+    );
+    if (response.statusCode >= 300) return { response };
+    const body = response.json() as { mediaName: string; mediaPath: string };
+    return { response, fileName: body.mediaName, url: body.mediaPath };
+  },
   'POST /simulator/.../messages (file)': async (name, type, content) => {
     const phone = `55119${String(++phoneSequence).padStart(8, '0')}`;
     const response = await t
@@ -180,6 +200,7 @@ const ROUTES: Record<string, Route> = {
 };
 let phoneSequence = 0;
 let quickSequence = 0;
+let scheduleSequence = 0;
 
 /** The message a simulated phone's file became in A's inbox. */
 async function inboxCopyOf(phone: string) {
@@ -373,6 +394,7 @@ describe('files sweep', () => {
     for (const route of [
       'POST /messages/:ticketId (medias)',
       'POST /quick-messages/:id/media-upload (file)',
+      'POST /schedules/:id/media-upload (file)',
     ]) {
       for (const [type, name, content] of refusals) {
         counts.uploads += 1;

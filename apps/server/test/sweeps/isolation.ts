@@ -35,6 +35,7 @@ export type Kind =
   | 'note'
   | 'tag'
   | 'quickMessage'
+  | 'schedule'
   | 'company'
   | 'plan'
   | 'help';
@@ -62,6 +63,7 @@ const KIND_BY_NAME: Record<string, Kind> = {
   tag: 'tag',
   tags: 'tag',
   quickMessage: 'quickMessage',
+  schedule: 'schedule',
   company: 'company',
   plan: 'plan',
   help: 'help',
@@ -87,6 +89,7 @@ const KIND_BY_AREA: Record<string, Kind> = {
   'ticket-notes': 'note',
   tags: 'tag',
   'quick-messages': 'quickMessage',
+  schedules: 'schedule',
 };
 
 /**
@@ -133,6 +136,11 @@ export const EXAMPLES: Record<string, Example> = {
   'GET /dashboard': { query: { days: '90' } },
   // The hours must be a whole week, each day once.
   'PUT /companies/:id/schedules': { body: { schedules: DEFAULT_SCHEDULES } },
+  // A schedule's time is a date-time text.
+  'POST /schedules': {
+    body: { body: 'Isolation sweep schedule', sendAt: '2031-01-01T10:00:00.000Z' },
+  },
+  'PUT /schedules/:id': { body: { sendAt: '2031-01-01T10:00:00.000Z' } },
   // A sign-up the schema accepts, so the referring companyId (A's) is what is tried.
   'POST /companies/cadastro': {
     body: {

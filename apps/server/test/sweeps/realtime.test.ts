@@ -214,6 +214,19 @@ describe('realtime sweep between companies', () => {
       'quick edit',
     );
     ok(await admin.delete(`/quick-messages/${quick.id}`), 'quick delete');
+    const schedule = ok(
+      await admin.post('/schedules', {
+        body: 'ALPHA7 live schedule',
+        contactId: a.ids.contact,
+        sendAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      }),
+      'schedule',
+    ) as { id: number };
+    ok(
+      await admin.put(`/schedules/${schedule.id}`, { body: 'ALPHA7 live schedule 2' }),
+      'schedule edit',
+    );
+    ok(await admin.delete(`/schedules/${schedule.id}`), 'schedule delete');
     const user = ok(
       await admin.post('/users', {
         name: 'ALPHA7 hire',
@@ -269,6 +282,7 @@ describe('realtime sweep between companies', () => {
       'contact',
       'tag',
       'quickmessage',
+      'schedule',
       'user',
       'queue',
       'settings',

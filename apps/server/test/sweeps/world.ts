@@ -5,6 +5,7 @@ import {
   messages,
   queueOptions,
   quickMessages,
+  schedules,
   settings,
   ticketNotes,
   users,
@@ -39,6 +40,7 @@ export interface Tenant {
     note: number;
     tag: number;
     quickMessage: number;
+    schedule: number;
     settingKey: string;
     mediaKey: string;
   };
@@ -131,6 +133,15 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       geral: true,
     })
     .returning();
+  // Far ahead: no sweep sends it while the sweeps run.
+  const [schedule] = await db
+    .insert(schedules, {
+      body: `${marker} scheduled message`,
+      contactId: contact.id,
+      sendAt: new Date(Date.now() + 365 * 86_400_000),
+      userId: admin.id,
+    })
+    .returning();
   await db.insert(settings, { key: 'userRating', value: 'disabled' }).onConflictDoNothing();
   return {
     marker,
@@ -155,6 +166,7 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       note: note!.id,
       tag: tag.id,
       quickMessage: quick!.id,
+      schedule: schedule!.id,
       settingKey: 'userRating',
       mediaKey: stored.key,
     },
@@ -209,6 +221,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     'ticket-notes': owner.ids.note,
     tags: owner.ids.tag,
     'quick-messages': owner.ids.quickMessage,
+    schedules: owner.ids.schedule,
   };
   const [companyId, file] = owner.ids.mediaKey.split('/');
   const byName: Record<string, number | string | undefined> = {

@@ -33,6 +33,10 @@ const QuickMessagesPage = lazyNamed(
   () => import('../features/quick-messages/pages/QuickMessagesPage'),
   'QuickMessagesPage',
 );
+const SchedulesPage = lazyNamed(
+  () => import('../features/schedules/pages/SchedulesPage'),
+  'SchedulesPage',
+);
 const SettingsPage = lazyNamed(
   () => import('../features/settings/pages/SettingsPage'),
   'SettingsPage',
@@ -88,7 +92,9 @@ export function AppRoutes() {
           <Route
             path="schedules"
             element={
-              <RequireAccess permission="schedules:use">{placeholder('schedules')}</RequireAccess>
+              <RequireAccess permission="schedules:use">
+                <SchedulesPage />
+              </RequireAccess>
             }
           />
           <Route

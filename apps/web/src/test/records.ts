@@ -1,10 +1,12 @@
 import type {
   Company,
   Connection,
+  Contact,
   Dashboard,
   DashboardAttendant,
   Queue,
   QueueOption,
+  Schedule,
 } from '@atendi/shared';
 
 /** A queue as GET /queue answers it (the server's whole record, not only what a page reads). */
@@ -117,4 +119,47 @@ export const dashboardRecord = (
     ...counters,
   },
   attendants,
+});
+
+/** A contact as GET /contacts/:id answers it. */
+export const contactRecord = (
+  id: number,
+  name: string,
+  number: string,
+  extra: Partial<Contact> = {},
+): Contact => ({
+  id,
+  name,
+  number,
+  email: '',
+  profilePicUrl: '',
+  isGroup: false,
+  extraInfo: [],
+  whatsappId: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+/** A schedule as GET /schedules answers it (waiting to be sent unless told). */
+export const scheduleRecord = (
+  id: number,
+  contact: { id: number; name: string; number: string },
+  extra: Partial<Schedule> = {},
+): Schedule => ({
+  id,
+  body: `Lembrete ${id} para {{contactName}}`,
+  sendAt: '2025-01-10T13:00:00.000Z',
+  sentAt: null,
+  status: 'PENDENTE',
+  contactId: contact.id,
+  contact,
+  whatsappId: null,
+  ticketId: null,
+  userId: 2,
+  mediaPath: null,
+  mediaName: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  ...extra,
 });

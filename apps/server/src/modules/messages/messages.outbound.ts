@@ -16,6 +16,7 @@ import {
   messageById,
   messageExists,
   messageInTicket,
+  type NewOutgoing,
   outgoingWithChat,
   pendingSends,
   reopenFailed,
@@ -71,27 +72,19 @@ export class OutboundSender {
       ? await messageInTicket(db, draft.quotedMsgId, ticketId)
       : undefined;
 
-    const mediaType = draft.media ? mediaTypeOf(draft.media.kind) : 'chat';
-    const messageId = await storeOutgoing(
-      db,
-      ticketId,
-      {
-        connectionId: target.connectionId,
-        providerMessageId: CHOOSES_OWN_ID.has(target.provider ?? '')
-          ? null
-          : newProviderMessageId(),
-        body: draft.body,
-        ack: ACK_PENDING,
-        mediaType,
-        mediaPath: draft.media?.key ?? null,
-        mediaName: draft.media?.fileName ?? null,
-        mediaMime: draft.media?.mimeType ?? null,
-        quotedMsgId: quoted?.id ?? null,
-      },
-      previewOf({ mediaType, body: draft.body }),
-    );
-    await this.#announce(db, ctx.companyId, messageId, 'create');
-    return this.deliver(ctx.companyId, messageId);
+    const row = outgoingRow(target.provider, target.connectionId, draft, quoted?.id ?? null);
+    const messageId = await storeOutgoing(db, ticketId, row.message, row.preview);
+    return this.sendStored(ctx.companyId, messageId);
+  }
+
+  /**
+   * Announces a message stored as pending (by `send`, or in another module's transaction) and
+   * hands it to its connection. Until it is sent, the flush of its connection covers it.
+   */
+  async sendStored(companyId: number, messageId: number): Promise<Message> {
+    const db = tenantDb(systemContext(this.platform.db, companyId));
+    await this.#announce(db, companyId, messageId, 'create');
+    return this.deliver(companyId, messageId);
   }
 
   /**
@@ -198,6 +191,33 @@ export class OutboundSender {
     if (ticket) this.platform.events.emit('message.saved', { companyId, action, message, ticket });
     return message;
   }
+}
+
+/**
+ * The row of an outgoing message on a connection of `provider`, and the ticket's preview: under
+ * an id of ours unless the provider names its messages itself.
+ */
+export function outgoingRow(
+  provider: string | null | undefined,
+  connectionId: number,
+  draft: OutboundDraft,
+  quotedMsgId: number | null = null,
+): { message: NewOutgoing; preview: string } {
+  const mediaType = draft.media ? mediaTypeOf(draft.media.kind) : 'chat';
+  return {
+    message: {
+      connectionId,
+      providerMessageId: CHOOSES_OWN_ID.has(provider ?? '') ? null : newProviderMessageId(),
+      body: draft.body,
+      ack: ACK_PENDING,
+      mediaType,
+      mediaPath: draft.media?.key ?? null,
+      mediaName: draft.media?.fileName ?? null,
+      mediaMime: draft.media?.mimeType ?? null,
+      quotedMsgId,
+    },
+    preview: previewOf({ mediaType, body: draft.body }),
+  };
 }
 
 function mediaTypeOf(kind: 'image' | 'audio' | 'video' | 'document') {

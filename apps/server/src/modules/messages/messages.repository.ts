@@ -155,7 +155,7 @@ export function markTicketRead(db: TenantDb, ticketId: number) {
 
 // Outbound: the states of a message on its way out (see messages.outbound.ts).
 
-type NewOutgoing = Pick<
+export type NewOutgoing = Pick<
   typeof messages.$inferInsert,
   | 'connectionId'
   | 'providerMessageId'
@@ -185,6 +185,29 @@ export async function messageInTicket(db: TenantDb, id: number, ticketId: number
   return row;
 }
 
+/**
+ * Inserts an outgoing message as waiting to be sent and moves the ticket's preview, inside the
+ * caller's transaction (a schedule stores its message in the same commit as its own sending).
+ */
+export async function insertOutgoing(
+  tx: TenantDb,
+  ticketId: number,
+  message: NewOutgoing,
+  lastMessage: string,
+): Promise<number> {
+  const [row] = await tx
+    .insert(messages, {
+      ...message,
+      ticketId,
+      fromMe: true,
+      read: true,
+      sendState: 'pending',
+    })
+    .returning({ id: messages.id });
+  await tx.update(tickets, { lastMessage, updatedAt: new Date() }, eq(tickets.id, ticketId));
+  return row!.id;
+}
+
 /** Stores an agent's message as waiting to be sent, and moves the ticket's preview. */
 export function storeOutgoing(
   db: TenantDb,
@@ -192,19 +215,7 @@ export function storeOutgoing(
   message: NewOutgoing,
   lastMessage: string,
 ) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(messages, {
-        ...message,
-        ticketId,
-        fromMe: true,
-        read: true,
-        sendState: 'pending',
-      })
-      .returning({ id: messages.id });
-    await tx.update(tickets, { lastMessage, updatedAt: new Date() }, eq(tickets.id, ticketId));
-    return row!.id;
-  });
+  return db.transaction((tx) => insertOutgoing(tx, ticketId, message, lastMessage));
 }
 
 /** A failed message back to pending; leaving the failed ack is the claim, so only one wins. */

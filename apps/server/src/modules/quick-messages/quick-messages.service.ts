@@ -14,12 +14,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { isoRequired, page, sliceMore } from '../../platform/routes';
-import {
-  discardUploads,
-  type MultipartSource,
-  parseFields,
-  readUploads,
-} from '../../platform/uploads';
+import { forgetStored, type MultipartSource, replaceAttachment } from '../../platform/uploads';
 import {
   deleteQuickMessage,
   insertQuickMessage,
@@ -32,7 +27,6 @@ import {
 
 type Row = QuickMessageRow;
 
-const MEDIA_RULES = { fileFields: ['file'], maxFiles: 1, types: MEDIA_UPLOAD_TYPES };
 const notFound = () => new AppError('ERR_NOT_FOUND', 404);
 
 /** The unique indexes decide a clash, so two people saving the same shortcode at once cannot both win. */
@@ -125,7 +119,7 @@ export class QuickMessagesService {
   async remove(ctx: RequestContext, id: number): Promise<void> {
     const current = await this.#editable(ctx, id);
     await deleteQuickMessage(tenantDb(ctx), id);
-    if (current.mediaPath) await this.platform.storage.remove(current.mediaPath).catch(() => {});
+    await forgetStored(this.platform.storage, current.mediaPath);
     this.platform.events.emit('quickMessage.deleted', {
       companyId: ctx.companyId,
       id,
@@ -141,27 +135,19 @@ export class QuickMessagesService {
     source: MultipartSource | undefined,
   ): Promise<QuickMessage> {
     const current = await this.#editable(ctx, id);
-    if (!source) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
-    const form = await readUploads(source, this.platform.storage, ctx.companyId, MEDIA_RULES);
-    const [file] = form.files;
-    try {
-      parseFields(quickMessageMediaFormSchema, form.fields);
-      if (!file) {
-        throw new AppError('ERR_VALIDATION', 400, {
-          fields: [{ path: 'body.file', message: 'Required' }],
+    return replaceAttachment(source, this.platform.storage, ctx.companyId, {
+      types: MEDIA_UPLOAD_TYPES,
+      fields: quickMessageMediaFormSchema,
+      previous: current.mediaPath,
+      save: async (file) => {
+        const row = await updateQuickMessage(tenantDb(ctx), id, {
+          mediaPath: file.key,
+          mediaName: file.fileName,
         });
-      }
-      const row = await updateQuickMessage(tenantDb(ctx), id, {
-        mediaPath: file.key,
-        mediaName: file.fileName,
-      });
-      if (!row) throw notFound();
-      if (current.mediaPath) await this.platform.storage.remove(current.mediaPath).catch(() => {});
-      return this.#announce(ctx, 'update', this.#present(row), row.userId);
-    } catch (error) {
-      await discardUploads(this.platform.storage, form.files);
-      throw error;
-    }
+        if (!row) throw notFound();
+        return this.#announce(ctx, 'update', this.#present(row), row.userId);
+      },
+    });
   }
 
   async detachMedia(ctx: RequestContext, id: number): Promise<QuickMessage> {
@@ -170,7 +156,7 @@ export class QuickMessagesService {
       mediaPath: null,
       mediaName: null,
     }))!;
-    if (current.mediaPath) await this.platform.storage.remove(current.mediaPath).catch(() => {});
+    await forgetStored(this.platform.storage, current.mediaPath);
     return this.#announce(ctx, 'update', this.#present(row), row.userId);
   }
 

@@ -13,7 +13,8 @@ interface FormDialogProps {
   title: ReactNode;
   /** react-hook-form's `handleSubmit(...)` fits; the page never reloads either way. */
   onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
-  submitLabel: string;
+  /** The main button; without it the dialog only shows its record and the footer closes it. */
+  submitLabel?: string;
   /** The form is being sent: the buttons wait and the main one spins. */
   pending?: boolean;
   maxWidth?: 'xs' | 'sm' | 'md';

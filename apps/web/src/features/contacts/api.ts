@@ -5,10 +5,32 @@ import {
   contactsContract as contacts,
   ticketsContract,
 } from '@atendi/shared';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { type ContactsPage, contactsKeys, patchContactCaches } from './contacts.cache';
 import { flattenPages } from './pagedCache';
+
+/** Characters a contact search needs before it is asked (spec core 5). */
+export const CONTACT_SEARCH_MIN = 3;
+
+/** The contact pickers' search: asked from 3 characters on. */
+export function useContactSearch(searchParam: string) {
+  return useQuery({
+    queryKey: ['contacts', 'search', searchParam],
+    enabled: searchParam.length >= CONTACT_SEARCH_MIN,
+    queryFn: ({ signal }) => api.call(contacts.list, { query: { searchParam }, signal }),
+    select: (data) => data.contacts ?? [],
+  });
+}
+
+export function useContact(id: number | undefined) {
+  return useQuery({
+    queryKey: ['contacts', 'detail', id],
+    enabled: id !== undefined,
+    meta: { silent: true },
+    queryFn: ({ signal }) => api.call(contacts.get, { params: { id: id! }, signal }),
+  });
+}
 
 export function useContacts(searchParam: string) {
   return useInfiniteQuery({

@@ -6,6 +6,7 @@ import {
 } from '@atendi/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { saveWithAttachment } from '../../app/attachments';
 import { patchQuickMessageCaches, quickMessagesKeys } from './quick-messages.cache';
 
 export function useQuickMessages(searchParam: string) {
@@ -37,44 +38,30 @@ export function useSaveQuickMessage() {
   return useMutation({
     // the dialog places field errors itself and toasts the rest
     meta: { silent: true },
-    mutationFn: async ({ id, data, media }: SaveQuickMessageInput) => {
-      let saved =
-        id === undefined
-          ? await api.call(quickMessages.create, { body: data as QuickMessageCreate })
-          : await api.call(quickMessages.update, { params: { id }, body: data });
-      if (isRecord(saved)) patchQuickMessageCaches(queryClient, { record: saved });
-      const savedId = isRecord(saved) ? saved.id : id;
-      if (savedId !== undefined && media) {
-        const form = new FormData();
-        form.append('typeArch', 'quickMessage');
-        form.append('file', media);
-        try {
-          saved = await api.call(quickMessages.attachMedia, {
-            params: { id: savedId },
-            body: form,
-          });
-        } catch (error) {
-          throw new MediaUploadError(error);
-        }
-      } else if (savedId !== undefined && media === null) {
-        saved = await api.call(quickMessages.detachMedia, { params: { id: savedId } });
-      }
-      return saved;
-    },
+    mutationFn: ({ id, data, media }: SaveQuickMessageInput) =>
+      saveWithAttachment(
+        () =>
+          id === undefined
+            ? api.call(quickMessages.create, { body: data as QuickMessageCreate })
+            : api.call(quickMessages.update, { params: { id }, body: data }),
+        (saved) => (isRecord(saved) ? saved.id : id),
+        media,
+        {
+          typeArch: 'quickMessage',
+          attach: (recordId, form) =>
+            api.call(quickMessages.attachMedia, { params: { id: recordId }, body: form }),
+          detach: (recordId) => api.call(quickMessages.detachMedia, { params: { id: recordId } }),
+        },
+        (saved) => {
+          if (isRecord(saved)) patchQuickMessageCaches(queryClient, { record: saved });
+        },
+      ),
     onSuccess: (saved) => {
       if (isRecord(saved)) patchQuickMessageCaches(queryClient, { record: saved });
       else void queryClient.invalidateQueries({ queryKey: quickMessagesKeys.lists });
     },
     onError: () => queryClient.invalidateQueries({ queryKey: quickMessagesKeys.lists }),
   });
-}
-
-/** The text was saved; only its file was refused. */
-export class MediaUploadError extends Error {
-  constructor(override readonly cause: unknown) {
-    super('media upload failed', { cause });
-    this.name = 'MediaUploadError';
-  }
 }
 
 export function useDeleteQuickMessage() {

@@ -1,5 +1,4 @@
 import {
-  contactsContract,
   type TicketCreate,
   type TicketNote,
   type TicketNoteCreate,
@@ -113,25 +112,6 @@ export function useUsersList({ enabled = true } = {}) {
     enabled,
     meta: { silent: true },
     queryFn: ({ signal }): Promise<UserOption[]> => api.call(usersContract.listAll, { signal }),
-  });
-}
-
-/** The new-ticket dialog's contact search: asked from 3 characters on. */
-export function useContactSearch(searchParam: string) {
-  return useQuery({
-    queryKey: ['contacts', 'search', searchParam],
-    enabled: searchParam.length >= 3,
-    queryFn: ({ signal }) => api.call(contactsContract.list, { query: { searchParam }, signal }),
-    select: (data) => data.contacts ?? [],
-  });
-}
-
-export function useContact(id: number | undefined) {
-  return useQuery({
-    queryKey: ['contacts', 'detail', id],
-    enabled: id !== undefined,
-    meta: { silent: true },
-    queryFn: ({ signal }) => api.call(contactsContract.get, { params: { id: id! }, signal }),
   });
 }
 

@@ -6,25 +6,17 @@ import { RequireSession } from '../../../app/guards';
 import { i18n } from '../../../app/i18n';
 import { SocketContext } from '../../../app/socket';
 import { type Call, json, stubFetch } from '../../../test/fetch';
-import { queueRecord } from '../../../test/records';
+import { contactRecord, queueRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { fakeSocket } from '../../../test/socket';
 import { ticketRow } from '../../tickets/tickets.fixtures';
 import { ContactsPage } from './ContactsPage';
 
-const contact = (id: number, name: string, extra: Partial<Contact> = {}): Contact => ({
-  id,
-  name,
-  number: `55119999900${String(id).padStart(2, '0')}`,
-  email: `${name.split(' ')[0]!.toLowerCase()}@cliente.com`,
-  profilePicUrl: '',
-  isGroup: false,
-  extraInfo: [],
-  whatsappId: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  ...extra,
-});
+const contact = (id: number, name: string, extra: Partial<Contact> = {}): Contact =>
+  contactRecord(id, name, `55119999900${String(id).padStart(2, '0')}`, {
+    email: `${name.split(' ')[0]!.toLowerCase()}@cliente.com`,
+    ...extra,
+  });
 
 const XSS = '<img src=x onerror=alert(1)>';
 const admin = sessionUser({

@@ -5,23 +5,20 @@ import {
   type QuickMessageCreate,
   quickMessageCreateSchema,
 } from '@atendi/shared';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api';
+import { closedOnMediaFailure } from '../../../app/attachments';
+import { AttachmentField, useAttachment } from '../../../app/components/AttachmentField';
 import { FormDialog } from '../../../app/components/FormDialog';
 import { SwitchField } from '../../../app/components/FormFields';
 import { errorMessage } from '../../../app/errors';
 import { submitRecord, useRecordForm, useValidationText } from '../../../app/forms';
-import { toast } from '../../../app/toast';
-import { MediaUploadError, useSaveQuickMessage } from '../api';
+import { useSaveQuickMessage } from '../api';
 
 /** The variables the server fills in when the reply is sent (spec core 3). */
 export const MESSAGE_VARIABLES = [
@@ -54,10 +51,7 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
   const editing = record !== undefined;
   const save = useSaveQuickMessage();
   const messageInput = useRef<HTMLTextAreaElement | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  /** undefined: keep what it has; null: remove it; a File: replace it. */
-  const [media, setMedia] = useState<File | null | undefined>(undefined);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const attachment = useAttachment(record?.mediaName);
 
   const {
     register,
@@ -92,39 +86,21 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
     });
   };
 
-  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (file.size > MEDIA_MAX_BYTES) {
-      setFileError(t('fields.fileTooLarge', { size: MEDIA_MAX_BYTES / 1024 / 1024 }));
-      return;
-    }
-    setFileError(null);
-    setMedia(file);
-  };
-
-  const attachmentName =
-    media instanceof File ? media.name : media === null ? null : (record?.mediaName ?? null);
-
   const onSubmit = handleSubmit(async (values) => {
     await submitRecord({
       save: () =>
         save.mutateAsync({
           id: record?.id,
           data: { shortcode: values.shortcode, message: values.message ?? '', geral: values.geral },
-          // a removal only matters when there is something to remove
-          media: media === null && !record?.mediaName ? undefined : media,
+          media: attachment.toSave,
         }),
       saved: t('toasts.saved'),
       onClose,
       setError,
       fields: FORM_FIELDS,
       handle: (error) => {
-        if (error instanceof MediaUploadError) {
-          // the text is saved: closing avoids saving it twice on a retry
-          toast.error(t('toasts.mediaFailed', { reason: errorMessage(error.cause) }));
-          onClose();
+        // the text is saved: closing avoids saving it twice on a retry
+        if (closedOnMediaFailure(error, (reason) => t('toasts.mediaFailed', { reason }), onClose)) {
           return true;
         }
         if (error instanceof ApiError && error.code === 'ERR_DUPLICATED_SHORTCODE') {
@@ -206,52 +182,20 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
         </Box>
       </Box>
       <SwitchField control={control} name="geral" label={t('fields.geral')} />
-      <Box>
-        <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
-          {t('fields.attachment')}
-        </Typography>
-        <input
-          ref={fileInput}
-          type="file"
-          hidden
-          accept={MEDIA_UPLOAD_TYPES.join(',')}
-          aria-label={t('fields.chooseFile')}
-          onChange={chooseFile}
-        />
-        {attachmentName ? (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-            <AttachFileIcon fontSize="small" aria-hidden />
-            <Typography
-              variant="body2"
-              sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
-              noWrap
-            >
-              {attachmentName}
-            </Typography>
-            <IconButton
-              size="small"
-              aria-label={t('fields.removeFile', { name: attachmentName })}
-              onClick={() => setMedia(null)}
-            >
-              <DeleteOutlineIcon fontSize="small" />
-            </IconButton>
-          </Box>
-        ) : (
-          <Button
-            variant="outlined"
-            size="small"
-            startIcon={<AttachFileIcon />}
-            onClick={() => fileInput.current?.click()}
-          >
-            {t('fields.attach')}
-          </Button>
-        )}
-        {fileError && (
-          <Typography variant="caption" color="error" component="div" role="alert">
-            {fileError}
-          </Typography>
-        )}
-      </Box>
+      <AttachmentField
+        label={t('fields.attachment')}
+        fileName={attachment.fileName}
+        accept={MEDIA_UPLOAD_TYPES}
+        maxBytes={MEDIA_MAX_BYTES}
+        texts={{
+          attach: t('fields.attach'),
+          choose: t('fields.chooseFile'),
+          remove: (name) => t('fields.removeFile', { name }),
+          tooLarge: t('fields.fileTooLarge', { size: MEDIA_MAX_BYTES / 1024 / 1024 }),
+        }}
+        onChoose={attachment.choose}
+        onRemove={attachment.remove}
+      />
     </FormDialog>
   );
 }

@@ -16,8 +16,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDateTime } from '../../../app/format';
 import { toast } from '../../../app/toast';
+import { useContact } from '../../contacts/api';
 import { mediaHref } from '../../messages/api';
-import { useAddNote, useContact, useDeleteNote, useTicketNotes } from '../api';
+import { useAddNote, useDeleteNote, useTicketNotes } from '../api';
 
 interface ContactDrawerProps {
   ticket: Ticket;

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSessionUser } from '../../../app/auth';
 import { ConfirmDialog } from '../../../app/components/ConfirmDialog';
+import { canAccess } from '../../../app/layout/menu';
 import { toast } from '../../../app/toast';
 import { mediaHref } from '../../messages/api';
 import { MessageInput } from '../../messages/components/MessageInput';
@@ -39,6 +40,9 @@ export function Conversation({ ticket, onBack, onLeave }: ConversationProps) {
   const { t } = useTranslation('tickets');
   const me = useSessionUser();
   const admin = hasRole(me, 'admin');
+  // The plan switches schedules on (useSchedules); the action leads to the schedule dialog.
+  const schedules = canAccess(me, { permission: 'schedules:use' });
+  const scheduleLink = `/schedules?contactId=${ticket.contactId}`;
   const narrow = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const update = useUpdateTicket();
   const remove = useDeleteTicket();
@@ -186,11 +190,11 @@ export function Conversation({ ticket, onBack, onLeave }: ConversationProps) {
             {actions[0].label}
           </Button>
         )}
-        {!narrow && (
+        {!narrow && schedules && (
           <Tooltip title={t('actions.schedule')}>
             <IconButton
               component={RouterLink}
-              to={`/schedules?contactId=${ticket.contactId}`}
+              to={scheduleLink}
               aria-label={t('actions.schedule')}
               size="small"
             >
@@ -219,12 +223,8 @@ export function Conversation({ ticket, onBack, onLeave }: ConversationProps) {
                 {action.label}
               </MenuItem>
             ))}
-          {narrow && (
-            <MenuItem
-              component={RouterLink}
-              to={`/schedules?contactId=${ticket.contactId}`}
-              onClick={() => setMore(null)}
-            >
+          {narrow && schedules && (
+            <MenuItem component={RouterLink} to={scheduleLink} onClick={() => setMore(null)}>
               {t('actions.schedule')}
             </MenuItem>
           )}

@@ -1,6 +1,5 @@
-import { type Contact, hasRole, SEARCH_DEBOUNCE_MS, type Ticket } from '@atendi/shared';
+import { hasRole, type Ticket } from '@atendi/shared';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -15,9 +14,9 @@ import { useSessionUser } from '../../../app/auth';
 import { DialogFooter } from '../../../app/components/DialogFooter';
 import { toastError } from '../../../app/errors';
 import { useRecordForm } from '../../../app/forms';
-import { useDebouncedValue } from '../../../app/hooks';
+import { ContactPicker, type PickedContact } from '../../contacts/components/ContactPicker';
 import { useQueues } from '../../queues/api';
-import { useContactSearch, useCreateTicket } from '../api';
+import { useCreateTicket } from '../api';
 
 interface NewTicketDialogProps {
   open: boolean;
@@ -36,11 +35,8 @@ export function NewTicketDialog({ open, onClose, onOpened }: NewTicketDialogProp
   const me = useSessionUser();
   const admin = hasRole(me, 'admin');
   const titleId = useId();
-  const [search, setSearch] = useState('');
-  const [picked, setPicked] = useState<Contact | null>(null);
+  const [picked, setPicked] = useState<PickedContact | null>(null);
   const [heldBy, setHeldBy] = useState<Ticket | null>(null);
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS / 2);
-  const contacts = useContactSearch(term);
   const queues = useQueues();
   const create = useCreateTicket();
   const queueOptions = admin ? (queues.data ?? []) : me.queues;
@@ -107,32 +103,16 @@ export function NewTicketDialog({ open, onClose, onOpened }: NewTicketDialogProp
             control={control}
             name="contactId"
             render={({ field, fieldState }) => (
-              <Autocomplete
-                options={term.length >= 3 ? (contacts.data ?? []) : []}
+              <ContactPicker
+                label={t('newTicket.contact')}
                 value={picked}
-                loading={contacts.isFetching}
-                filterOptions={(options) => options}
-                getOptionLabel={(option) => `${option.name} - ${option.number}`}
-                isOptionEqualToValue={(option, value) => option.id === value.id}
-                noOptionsText={
-                  search.trim().length < 3 ? t('newTicket.typeMore') : t('newTicket.noContacts')
-                }
-                loadingText={t('common:loading')}
-                onInputChange={(_event, value) => setSearch(value)}
-                onChange={(_event, value) => {
-                  setPicked(value);
+                autoFocus
+                error={fieldState.error?.message}
+                onChange={(contact) => {
+                  setPicked(contact);
                   setHeldBy(null);
-                  field.onChange(value?.id ?? null);
+                  field.onChange(contact?.id ?? null);
                 }}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    label={t('newTicket.contact')}
-                    autoFocus
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                  />
-                )}
               />
             )}
           />

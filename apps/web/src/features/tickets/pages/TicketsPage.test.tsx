@@ -164,6 +164,26 @@ describe('TicketsPage', () => {
     );
   });
 
+  it("offers 'Agendar' in the conversation when the plan has schedules, for its contact", async () => {
+    const scheduling = sessionUser({
+      queues: [{ id: 3, name: 'Suporte', color: '#1976d2' }],
+      company: { plan: { useSchedules: true } as never },
+    });
+    serve(scheduling);
+    renderPage(`/tickets/${mine[0]!.uuid}`);
+    const action = await screen.findByRole('link', { name: 'Agendar' }, { timeout: 5000 });
+    expect(action.getAttribute('href')).toBe(`/schedules?contactId=${mine[0]!.contactId}`);
+  });
+
+  it("has no 'Agendar' when the plan has no schedules", async () => {
+    serve(agent);
+    renderPage(`/tickets/${mine[0]!.uuid}`);
+    expect(
+      await screen.findByRole('button', { name: 'Mais ações' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Agendar' })).toBeNull();
+  });
+
   it('says access is not allowed and goes back to the list for a forbidden ticket', async () => {
     serve(agent, (call) =>
       call.url.pathname.startsWith('/tickets/u/')

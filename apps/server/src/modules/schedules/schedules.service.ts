@@ -1,0 +1,368 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  parseDateTimeText,
+  SCHEDULE_MEDIA_TYPES,
+  type Schedule,
+  type ScheduleCreate,
+  type ScheduleListQuery,
+  type ScheduleUpdate,
+  scheduleMediaFormSchema,
+} from '@atendi/shared';
+import { TZDate } from '@date-fns/tz';
+import { globalDb } from '../../db/global';
+import { type TenantDb, tenantDb } from '../../db/tenant';
+import { type RequestContext, systemContext } from '../../platform/auth/context';
+import { AppError } from '../../platform/errors';
+import { iso, isoRequired, page, sliceMore } from '../../platform/routes';
+import { forgetStored, type MultipartSource, replaceAttachment } from '../../platform/uploads';
+import type { ServiceDeps } from '../deps';
+import { type OutboundSender, outgoingRow } from '../messages/messages.outbound';
+import { insertOutgoing } from '../messages/messages.repository';
+import { resolveVariables } from '../messages/messages.variables';
+import {
+  companySetting,
+  insertLiveTicket,
+  liveTicketOf,
+  ticketById,
+} from '../tickets/tickets.repository';
+import {
+  claimDueSchedule,
+  companiesWithDueSchedules,
+  connectionExists,
+  contactExists,
+  deleteSchedule,
+  dueSchedules,
+  insertSchedule,
+  type ScheduleWithContact,
+  scheduleById,
+  schedulesPage,
+  sendingTarget,
+  settleSchedule,
+  updateUnsentSchedule,
+} from './schedules.repository';
+
+export const SCHEDULE_SEND_JOB = 'schedule-send';
+export const SCHEDULE_SWEEP_JOB = 'schedules-sweep';
+/** Due schedules one sweep sends per company; the next minute takes the rest. */
+const SWEEP_BATCH = 200;
+
+export type ScheduleSendOutcome = 'sent' | 'error' | 'not-due' | 'done';
+
+const notFound = () => new AppError('ERR_NOT_FOUND', 404);
+const alreadySent = () =>
+  new AppError('ERR_VALIDATION', 400, {
+    fields: [{ path: 'body.sentAt', message: 'A sent schedule cannot be changed' }],
+  });
+
+/** The instant a client's date-time names: its own offset, else the company's clock. */
+export function instantOf(text: string, zone: string): Date {
+  const parts = parseDateTimeText(text);
+  if (!parts)
+    throw new AppError('ERR_VALIDATION', 400, {
+      fields: [{ path: 'body.sendAt', message: 'Invalid date' }],
+    });
+  if (parts.offset) return new Date(text.trim().replace(' ', 'T'));
+  const local = new TZDate(
+    parts.year,
+    parts.month - 1,
+    parts.day,
+    parts.hour,
+    parts.minute,
+    parts.second,
+    parts.millisecond,
+    zone,
+  );
+  return new Date(local.getTime());
+}
+
+const mimeOfKey = (key: string) => (/\.png$/i.test(key) ? 'image/png' : 'image/jpeg');
+
+/**
+ * Scheduled messages: kept per company, each sent once at its time through the job engine (a
+ * job delayed to its time, and a sweep every minute for jobs lost), in one commit with the
+ * message it becomes, which the outbound sender then delivers.
+ */
+export class SchedulesService {
+  constructor(
+    private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'jobs' | 'storage'>,
+    private readonly outbound: Pick<OutboundSender, 'sendStored'>,
+  ) {
+    platform.jobs.define<{ companyId: number; scheduleId: number }>(SCHEDULE_SEND_JOB, {
+      // One waiting job per schedule and time: a repeat for the same time is dropped, a new time
+      // gets its own job (the old one then finds the schedule not due and does nothing).
+      policy: 'short',
+      retryLimit: 3,
+      handler: async ({ companyId, scheduleId }) => {
+        const outcome = await this.send(companyId, scheduleId);
+        // Woken a moment before its time (another clock): asked again for then.
+        if (outcome === 'not-due') await this.#queueFor(companyId, scheduleId);
+      },
+    });
+    platform.jobs.define<{ at?: string }>(SCHEDULE_SWEEP_JOB, {
+      policy: 'short',
+      retryLimit: 1,
+      handler: ({ at }) => this.sweep(at ? new Date(at) : new Date()),
+    });
+    platform.jobs.every(SCHEDULE_SWEEP_JOB, '* * * * *');
+  }
+
+  #db(companyId: number): TenantDb {
+    return tenantDb(systemContext(this.platform.db, companyId));
+  }
+
+  #present({ schedule, contact }: ScheduleWithContact): Schedule {
+    return {
+      id: schedule.id,
+      body: schedule.body,
+      sendAt: isoRequired(schedule.sendAt),
+      sentAt: iso(schedule.sentAt),
+      status: schedule.status as Schedule['status'],
+      contactId: schedule.contactId,
+      contact: contact ?? { id: schedule.contactId, name: '', number: '' },
+      whatsappId: schedule.whatsappId,
+      ticketId: schedule.ticketId,
+      userId: schedule.userId,
+      mediaPath: schedule.mediaPath ? this.platform.storage.signedPath(schedule.mediaPath) : null,
+      mediaName: schedule.mediaName,
+      createdAt: isoRequired(schedule.createdAt),
+      updatedAt: isoRequired(schedule.updatedAt),
+    };
+  }
+
+  async #announce(db: TenantDb, action: 'create' | 'update', id: number): Promise<Schedule> {
+    const row = await scheduleById(db, id);
+    if (!row) throw notFound();
+    const schedule = this.#present(row);
+    this.platform.events.emit('schedule.saved', { companyId: db.companyId, action, schedule });
+    return schedule;
+  }
+
+  async list(ctx: RequestContext, query: ScheduleListQuery) {
+    const { limit, offset } = page(query.pageNumber, DEFAULT_PAGE_SIZE);
+    const { rows, count } = await schedulesPage(
+      tenantDb(ctx),
+      { search: query.searchParam?.trim() || undefined, contactId: query.contactId },
+      { limit, offset },
+    );
+    const { rows: pageRows, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);
+    return { schedules: pageRows.map((row) => this.#present(row)), count, hasMore };
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<Schedule> {
+    return this.#present(await this.#existing(tenantDb(ctx), id));
+  }
+
+  async create(ctx: RequestContext, data: ScheduleCreate): Promise<Schedule> {
+    const db = tenantDb(ctx);
+    await this.#checkRefs(db, data);
+    const sendAt = instantOf(data.sendAt, await companySetting(db, 'timezone'));
+    const id = await insertSchedule(db, {
+      body: data.body,
+      contactId: data.contactId,
+      sendAt,
+      whatsappId: data.whatsappId ?? null,
+      userId: ctx.userId,
+    });
+    const schedule = await this.#announce(db, 'create', id);
+    await this.#queue(ctx.companyId, id, sendAt);
+    return schedule;
+  }
+
+  /** A schedule not sent yet changes; one that failed ('ERRO') waits to be sent again. */
+  async update(ctx: RequestContext, id: number, data: ScheduleUpdate): Promise<Schedule> {
+    const db = tenantDb(ctx);
+    const { schedule: current } = await this.#existing(db, id);
+    if (current.sentAt || current.status === 'ENVIADA') throw alreadySent();
+    await this.#checkRefs(db, data);
+    const sendAt = data.sendAt
+      ? instantOf(data.sendAt, await companySetting(db, 'timezone'))
+      : undefined;
+    const changed = await updateUnsentSchedule(db, id, {
+      body: data.body,
+      contactId: data.contactId,
+      sendAt,
+      whatsappId: data.whatsappId,
+      status: 'PENDENTE',
+    });
+    if (!changed) throw alreadySent();
+    const schedule = await this.#announce(db, 'update', id);
+    const retimed = sendAt !== undefined && sendAt.getTime() !== current.sendAt.getTime();
+    if (retimed || current.status !== 'PENDENTE') {
+      await this.#queue(ctx.companyId, id, new Date(schedule.sendAt));
+    }
+    return schedule;
+  }
+
+  /** Sent or not: a sent one's message stays in its conversation, with its image. */
+  async remove(ctx: RequestContext, id: number): Promise<void> {
+    const db = tenantDb(ctx);
+    const { schedule } = await this.#existing(db, id);
+    await deleteSchedule(db, id);
+    if (!schedule.messageId) await forgetStored(this.platform.storage, schedule.mediaPath);
+    this.platform.events.emit('schedule.deleted', { companyId: ctx.companyId, scheduleId: id });
+  }
+
+  /** Attaches an image (form field `file`: .png, .jpg, .jpeg), replacing the one it had. */
+  async attachMedia(
+    ctx: RequestContext,
+    id: number,
+    source: MultipartSource | undefined,
+  ): Promise<Schedule> {
+    const db = tenantDb(ctx);
+    const { schedule: current } = await this.#existing(db, id);
+    if (current.sentAt) throw alreadySent();
+    return replaceAttachment(source, this.platform.storage, ctx.companyId, {
+      types: SCHEDULE_MEDIA_TYPES,
+      fields: scheduleMediaFormSchema,
+      previous: current.mediaPath,
+      save: async (file) => {
+        const media = { mediaPath: file.key, mediaName: file.fileName };
+        if (!(await updateUnsentSchedule(db, id, media))) throw alreadySent();
+        return this.#announce(db, 'update', id);
+      },
+    });
+  }
+
+  async detachMedia(ctx: RequestContext, id: number): Promise<Schedule> {
+    const db = tenantDb(ctx);
+    const { schedule: current } = await this.#existing(db, id);
+    if (current.sentAt) throw alreadySent();
+    if (!(await updateUnsentSchedule(db, id, { mediaPath: null, mediaName: null }))) {
+      throw alreadySent();
+    }
+    await forgetStored(this.platform.storage, current.mediaPath);
+    return this.#announce(db, 'update', id);
+  }
+
+  /**
+   * Sends a due schedule, once. In one transaction: the claim (waiting to sent, only if still
+   * waiting and due), the contact's live ticket on the connection (found, or opened for the
+   * schedule's user, pending without one), the outbound message as pending and the schedule's
+   * record of it. After the commit the outbound sender delivers it; a crash before that leaves
+   * the message pending, which the connection's flush sends.
+   */
+  async send(
+    companyId: number,
+    scheduleId: number,
+    now = new Date(),
+  ): Promise<ScheduleSendOutcome> {
+    const db = this.#db(companyId);
+    const zone = await companySetting(db, 'timezone');
+    const result = await db.transaction(async (tx) => {
+      const schedule = await claimDueSchedule(tx, scheduleId, now);
+      if (!schedule) return undefined;
+      const { contact, connection, userId } = await sendingTarget(tx, schedule);
+      if (!contact || !connection) {
+        await settleSchedule(tx, scheduleId, { status: 'ERRO' });
+        return { status: 'error' as const };
+      }
+      let ticket = await liveTicketOf(tx, contact.id, connection.id);
+      let opened = false;
+      if (!ticket) {
+        // The index tickets_one_live_per_contact decides a race with an inbound message.
+        opened =
+          (await insertLiveTicket(tx, {
+            contactId: contact.id,
+            whatsappId: connection.id,
+            queueId: null,
+            userId,
+            status: userId ? 'open' : 'pending',
+            isGroup: contact.isGroup,
+          })) !== undefined;
+        ticket = await liveTicketOf(tx, contact.id, connection.id);
+      }
+      if (!ticket) throw new Error(`schedule ${scheduleId}: no live ticket for its contact`);
+      const body = resolveVariables(
+        schedule.body,
+        {
+          contactName: contact.name,
+          ticketId: ticket.id,
+          ticketCreatedAt: new Date(ticket.createdAt),
+          timeZone: zone,
+        },
+        now,
+      );
+      const media = schedule.mediaPath
+        ? {
+            key: schedule.mediaPath,
+            mimeType: mimeOfKey(schedule.mediaPath),
+            fileName: schedule.mediaName ?? 'imagem',
+            kind: 'image' as const,
+          }
+        : undefined;
+      const row = outgoingRow(connection.provider, connection.id, { body, media });
+      const messageId = await insertOutgoing(tx, ticket.id, row.message, row.preview);
+      await settleSchedule(tx, scheduleId, {
+        status: 'ENVIADA',
+        ticketId: ticket.id,
+        messageId,
+        whatsappId: connection.id,
+      });
+      return { status: 'sent' as const, ticketId: ticket.id, messageId, opened };
+    });
+    if (!result) {
+      const row = await scheduleById(db, scheduleId);
+      return row?.schedule.status === 'PENDENTE' ? 'not-due' : 'done';
+    }
+    await this.#announce(db, 'update', scheduleId);
+    if (result.status === 'error') return 'error';
+    if (result.opened) {
+      const ticket = await ticketById(db, result.ticketId);
+      if (ticket)
+        this.platform.events.emit('ticket.saved', { companyId, action: 'update', ticket });
+    }
+    // A failed send stays on the message (ack 0) for a person to retry.
+    await this.outbound.sendStored(companyId, result.messageId).catch(() => undefined);
+    return 'sent';
+  }
+
+  /** Every minute: due schedules still waiting (their job lost) are sent now. */
+  async sweep(now = new Date()): Promise<void> {
+    let failure: unknown;
+    for (const companyId of await companiesWithDueSchedules(globalDb(this.platform), now)) {
+      for (const { id } of await dueSchedules(this.#db(companyId), now, SWEEP_BATCH)) {
+        await this.send(companyId, id, now).catch((error: unknown) => {
+          failure ??= error;
+        });
+      }
+    }
+    // The others were sent; the job's log tells why this one was not (and it stays due).
+    if (failure) throw failure;
+  }
+
+  async #queueFor(companyId: number, scheduleId: number) {
+    const row = await scheduleById(this.#db(companyId), scheduleId);
+    if (row?.schedule.status === 'PENDENTE') {
+      await this.#queue(companyId, scheduleId, row.schedule.sendAt);
+    }
+  }
+
+  /** A job at the schedule's time; lost only with the database down, when the sweep covers it. */
+  async #queue(companyId: number, scheduleId: number, sendAt: Date) {
+    await this.platform.jobs
+      .send(
+        SCHEDULE_SEND_JOB,
+        { companyId, scheduleId },
+        {
+          delayMs: Math.max(0, sendAt.getTime() - Date.now()),
+          singletonKey: `${scheduleId}@${sendAt.toISOString()}`,
+        },
+      )
+      .catch(() => undefined);
+  }
+
+  async #existing(db: TenantDb, id: number): Promise<ScheduleWithContact> {
+    const row = await scheduleById(db, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async #checkRefs(db: TenantDb, data: { contactId?: number; whatsappId?: number | null }) {
+    if (data.contactId !== undefined && !(await contactExists(db, data.contactId))) {
+      throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+    }
+    if (data.whatsappId && !(await connectionExists(db, data.whatsappId))) {
+      throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    }
+  }
+}
