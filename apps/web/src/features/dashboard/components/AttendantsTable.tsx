@@ -1,5 +1,7 @@
 import type { DashboardAttendant } from '@atendi/shared';
+import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Rating from '@mui/material/Rating';
 import Table from '@mui/material/Table';
@@ -10,6 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { csvText, downloadText } from '../../../app/csv';
 import { formatMinutes } from '../period';
 
 const RATING_LABELS = ['unsatisfied', 'satisfied', 'verySatisfied'] as const;
@@ -57,14 +60,48 @@ function Presence({ online }: { online: boolean }) {
   );
 }
 
+export const ATTENDANTS_CSV = 'atendentes.csv';
+
 /** Each attendant with the period's rating, average conversation time and presence. */
 export function AttendantsTable({ attendants }: { attendants: DashboardAttendant[] }) {
   const { t } = useTranslation('dashboard');
+  /** The table as a spreadsheet: figures as numbers (minutes, 1-3), presence in words. */
+  const exportCsv = () =>
+    downloadText(
+      csvText(
+        [
+          t('attendants.name'),
+          t('attendants.ratingHeader'),
+          t('attendants.tickets'),
+          t('attendants.avgSupportMinutes'),
+          t('attendants.status'),
+        ],
+        attendants.map((attendant) => [
+          attendant.name,
+          attendant.rating === null ? '' : attendant.rating.toFixed(1),
+          attendant.tickets,
+          Math.round(attendant.avgSupportTime),
+          attendant.online ? t('attendants.online') : t('attendants.offline'),
+        ]),
+      ),
+      ATTENDANTS_CSV,
+    );
   return (
     <Paper variant="outlined" component="section">
-      <Typography id="dashboard-attendants-title" variant="h6" component="h2" sx={{ p: 2, pb: 1 }}>
-        {t('attendants.title')}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2, pb: 1, flexWrap: 'wrap' }}>
+        <Typography id="dashboard-attendants-title" variant="h6" component="h2" sx={{ flex: 1 }}>
+          {t('attendants.title')}
+        </Typography>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={exportCsv}
+          disabled={attendants.length === 0}
+        >
+          {t('attendants.export')}
+        </Button>
+      </Box>
       {/* scrolls sideways on a phone: reachable with the keyboard */}
       <TableContainer tabIndex={0} role="region" aria-labelledby="dashboard-attendants-title">
         <Table size="small" aria-labelledby="dashboard-attendants-title">

@@ -113,6 +113,36 @@ describe('DashboardPage', () => {
     expect(within(perDay).getByRole('row', { name: '14/03 5' })).toBeTruthy();
   });
 
+  it('exports the attendants table as atendentes.csv', async () => {
+    serve();
+    let exported: Blob | undefined;
+    let fileName = '';
+    // jsdom has no object URLs: keep the file the page hands to the browser
+    URL.createObjectURL = (blob: Blob) => {
+      exported = blob;
+      return 'blob:atendentes';
+    };
+    URL.revokeObjectURL = () => {};
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      fileName = this.download;
+    });
+    renderPage();
+    await screen.findByRole('rowheader', { name: 'Ana Souza' }, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    expect(fileName).toBe('atendentes.csv');
+    const text = await exported!.text();
+    expect(text.replace(/^\uFEFF/, '')).toBe(
+      [
+        'Nome;Avaliações;Finalizados;T.M. de Atendimento (min);Status (Atual)',
+        'Ana Souza;2.5;11;45;Online',
+        'Bruno Lima;;6;9;Offline',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
   it('asks for the month so far, then for the chosen period; no period asks nothing', async () => {
     const calls = serve();
     renderPage();
