@@ -20,6 +20,9 @@ export default async function globalSetup() {
     HOST: '127.0.0.1',
     DEMO_SEED: 'true',
     LOG_LEVEL: 'warn',
+    // The journeys sign in dozens of times a minute from one address; the limit itself is
+    // tested against the API (platform/rate-limit.test.ts, auth.test.ts).
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     FRONTEND_URL: `http://127.0.0.1:${WEB_PORT}`,
     BACKEND_URL: `http://127.0.0.1:${API_PORT}`,
   };
