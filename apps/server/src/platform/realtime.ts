@@ -107,6 +107,7 @@ const TICKET_STATUSES = new Set(['open', 'pending', 'closed', 'notification']);
 export class RealtimeGateway {
   readonly io: Server;
   #canReadTicket: TicketReadCheck;
+  #closed = false;
 
   constructor(
     httpServer: HttpServer,
@@ -151,6 +152,9 @@ export class RealtimeGateway {
     payload: RealtimePayloads[T],
     except?: Audience,
   ): void {
+    // Closed: the sockets are gone and the adapter's Redis may be too (what stopping sessions
+    // still report would be published into a closed connection).
+    if (this.#closed) return;
     const targets = roomsOf(audience);
     if (targets.length === 0) return;
     const event = companyEvent(audience.companyId, topic);
@@ -163,6 +167,7 @@ export class RealtimeGateway {
   }
 
   close(): Promise<void> {
+    this.#closed = true;
     return new Promise((resolve) => this.io.close(() => resolve()));
   }
 
