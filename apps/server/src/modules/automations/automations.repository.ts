@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type SettingKey } from '@atendi/shared';
+import { DEFAULT_SCHEDULES } from '@atendi/shared';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { GlobalDb } from '../../db/global';
 import {
@@ -9,10 +9,10 @@ import {
   messages,
   queueOptions,
   queues,
-  settings,
   tickets,
 } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
+import { presentCompany } from '../companies/companies.repository';
 import type { BotQueue } from './automations.bot';
 
 /** What a bot turn reads of the ticket: where the bot left it and who the contact is. */
@@ -109,22 +109,10 @@ export async function queueHours(db: TenantDb, queueId: number) {
   return row;
 }
 
-export async function settingValues<K extends Exclude<SettingKey, 'asaas'>>(
-  db: TenantDb,
-  keys: readonly K[],
-): Promise<Record<K, string>> {
-  const rows = await db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings, inArray(settings.key, [...keys]));
-  const stored = new Map(rows.map((row) => [row.key, row.value]));
-  return Object.fromEntries(
-    keys.map((key) => [key, stored.get(key) ?? DEFAULT_SETTINGS[key]]),
-  ) as Record<K, string>;
-}
-
+/** The company's opening hours (the default week when it never set them). */
 export async function companyHours(global: GlobalDb, companyId: number) {
   const [row] = await global.selectFrom(companies, eq(companies.id, companyId));
-  return row?.schedules ?? [];
+  return row ? presentCompany(row).schedules : DEFAULT_SCHEDULES;
 }
 
 export interface BotWrite {

@@ -1,4 +1,4 @@
-import { type CompanySchedule, DEFAULT_SCHEDULES, type Ticket } from '@atendi/shared';
+import type { CompanySchedule, Ticket } from '@atendi/shared';
 import { globalDb } from '../../db/global';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
@@ -6,6 +6,7 @@ import type { TicketAudienceBefore } from '../../platform/events';
 import type { ServiceDeps } from '../deps';
 import type { OutboundSender } from '../messages/messages.outbound';
 import { resolveVariables } from '../messages/messages.variables';
+import { settingValues } from '../settings/settings.repository';
 import { ticketById } from '../tickets/tickets.repository';
 import type { TicketsService } from '../tickets/tickets.service';
 import { type BotStage, botStep } from './automations.bot';
@@ -24,7 +25,6 @@ import {
   latestAnswer,
   queueHours,
   releaseFromBot,
-  settingValues,
 } from './automations.repository';
 
 export const BOT_TURN_JOB = 'bot-turn';
@@ -38,6 +38,10 @@ interface TurnPlan {
   replies: string[];
   write: BotWrite;
 }
+
+/** The settings a turn reads, in one query. */
+const TURN_SETTINGS = ['scheduleType', 'sendGreetingMessageOneQueues', 'timezone'] as const;
+type TurnSettings = Record<(typeof TURN_SETTINGS)[number], string>;
 
 /**
  * What happens to conversations without a person: the chatbot's turns, business hours and the
@@ -96,15 +100,15 @@ export class AutomationsService {
       if (!ticket.connectionId) return;
       const answer = await latestAnswer(db, ticketId, ticket.botMessageId);
       if (!answer) return;
-      const plan = await this.#plan(db, ticket, ticket.connectionId, answer.body, now);
+      const settings = await settingValues(db, TURN_SETTINGS);
+      const plan = await this.#plan(db, ticket, ticket.connectionId, answer.body, settings, now);
       if (!(await advanceBot(db, ticket, answer.id, plan.write))) continue;
-      const zone = (await settingValues(db, ['timezone'])).timezone;
       for (const reply of plan.replies) {
         const body = resolveVariables(reply, {
           contactName: ticket.contactName,
           ticketId,
           ticketCreatedAt: ticket.createdAt,
-          timeZone: zone,
+          timeZone: settings.timezone,
         });
         // A failed send stays on the message (ack 0) for a person to retry.
         await this.outbound
@@ -129,20 +133,15 @@ export class AutomationsService {
     ticket: BotTicket,
     connectionId: number,
     answer: string,
+    settings: TurnSettings,
     now: Date,
   ): Promise<TurnPlan> {
-    const settings = await settingValues(db, [
-      'scheduleType',
-      'sendGreetingMessageOneQueues',
-      'timezone',
-    ]);
     const zone = settings.timezone;
     const menus = await connectionMenus(db, connectionId);
     if (!menus) return { replies: [], write: {} };
 
     if (settings.scheduleType === 'company') {
-      const stored = await companyHours(globalDb(this.platform), db.companyId);
-      const hours = stored.length ? stored : DEFAULT_SCHEDULES;
+      const hours = await companyHours(globalDb(this.platform), db.companyId);
       if (!isOpen(hours, now, zone)) {
         return outOfHours(ticket, menus.outOfHoursMessage, hours, now, zone);
       }

@@ -1,3 +1,4 @@
+import { WEEKDAYS } from '@atendi/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -30,17 +31,8 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const ALL_DAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
 const hours = (startTime: string, endTime: string) =>
-  ALL_DAYS.map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime, endTime }));
+  WEEKDAYS.map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime, endTime }));
 
 /** A company with two queues on a paired simulator connection whose bot offers them. */
 async function routedCompany(connectionFields: Record<string, unknown> = {}) {

@@ -1,5 +1,5 @@
-import { DEFAULT_SETTINGS } from '@atendi/shared';
-import { asc, eq } from 'drizzle-orm';
+import { DEFAULT_SETTINGS, type SettingKey } from '@atendi/shared';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { settings } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 
@@ -31,4 +31,16 @@ export async function saveSetting(db: TenantDb, key: string, value: string) {
     target: [settings.companyId, settings.key],
     set: { value, updatedAt: new Date() },
   });
+}
+
+/** The company's values of `keys`, each the stored one or its default: one query. */
+export async function settingValues<K extends Exclude<SettingKey, 'asaas'>>(
+  db: TenantDb,
+  keys: readonly K[],
+): Promise<Record<K, string>> {
+  const rows = await db.select(keyValue).from(settings, inArray(settings.key, [...keys]));
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  return Object.fromEntries(
+    keys.map((key) => [key, stored.get(key) ?? DEFAULT_SETTINGS[key]]),
+  ) as Record<K, string>;
 }

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_SETTINGS,
+  type DEFAULT_SETTINGS,
   hasRole,
   SEARCH_COUNT_LIMIT,
   type Ticket,
@@ -12,7 +12,6 @@ import {
   contacts,
   messages,
   queues,
-  settings,
   tags,
   ticketSearchDocuments,
   tickets,
@@ -24,6 +23,7 @@ import type { TenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { isoRequired } from '../../platform/routes';
 import { searchWordQueries } from '../../platform/search';
+import { settingValues } from '../settings/settings.repository';
 
 const assignee = alias(users, 'assignee');
 
@@ -217,11 +217,7 @@ export async function liveTicketOf(db: TenantDb, contactId: number, whatsappId?:
 
 /** A company setting, or its default. */
 export async function companySetting(db: TenantDb, key: keyof typeof DEFAULT_SETTINGS) {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings, eq(settings.key, key))
-    .limit(1);
-  return row?.value ?? DEFAULT_SETTINGS[key];
+  return (await settingValues(db, [key]))[key];
 }
 
 export const exists = {
