@@ -162,7 +162,9 @@ export async function buildApp({
       });
     }
   });
-  const simulator = new SimulatorProvider(simulatorNetwork, platform.storage);
+  const simulator = new SimulatorProvider(simulatorNetwork, platform.storage, {
+    sendLatencyMs: config.SIMULATOR_SEND_LATENCY_MS,
+  });
   const providerDeps = { db: platform.db, storage: platform.storage, log: app.log };
   const baileys = new BaileysProvider(providerDeps, channels.baileys);
   const cloudApi = new CloudApiProvider(providerDeps, channels.cloudApi);

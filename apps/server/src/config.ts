@@ -43,6 +43,13 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** How long the chatbot waits after a message, so messages sent together get one answer. */
   BOT_REPLY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /**
+   * How long a send may be in flight before the instance that takes its connection over treats
+   * it as interrupted (sent again under its own id, which the network recognises).
+   */
+  OUTBOUND_STALE_SEND_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+  /** The simulator's network answers a send this much later (rehearses a slow network). */
+  SIMULATOR_SEND_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 export type Config = z.infer<typeof envSchema> & {

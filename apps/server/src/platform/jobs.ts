@@ -14,7 +14,15 @@ export interface JobDefinition<T> {
   retryDelaySeconds?: number;
   /** How long one run may take before it is taken as failed and tried again. */
   expireInSeconds?: number;
-  handler: (data: T) => Promise<void>;
+  handler: (data: T, run: JobRun) => Promise<void>;
+}
+
+/** Which try of its job a handler is running. */
+export interface JobRun {
+  /** 0 on the first try, then the retries so far. */
+  retryCount: number;
+  /** No retry follows this one: what is still failing after it is given up. */
+  final: boolean;
 }
 
 export interface SendOptions {
@@ -82,11 +90,14 @@ export class JobEngine {
         retryBackoff: true,
         expireInSeconds: definition.expireInSeconds ?? 120,
       });
-      const id = await this.#boss.work<unknown>(name, async (jobs) => {
+      const id = await this.#boss.work<unknown>(name, { includeMetadata: true }, async (jobs) => {
         for (const job of jobs) {
           try {
             // A cron tick's job carries no data (null): handlers get an empty object.
-            await definition.handler((job.data ?? {}) as never);
+            await definition.handler((job.data ?? {}) as never, {
+              retryCount: job.retryCount,
+              final: job.retryCount >= job.retryLimit,
+            });
           } catch (error) {
             // pg-boss keeps the job for its retries; the reason is in the log.
             this.log.error({ err: error, job: name }, 'job failed');

@@ -44,6 +44,7 @@ export class SimulatorProvider implements ChannelProvider {
   constructor(
     readonly network: SimulatorNetwork,
     private readonly storage: Storage,
+    private readonly options: { sendLatencyMs?: number } = {},
   ) {}
 
   /** The simulated phones that wrote to the connection. */
@@ -67,6 +68,7 @@ export class SimulatorProvider implements ChannelProvider {
       events,
       this.network,
       this.storage,
+      this.options.sendLatencyMs ?? 0,
       () => {
         // A restart may already have opened the next session for this connection.
         if (this.#sessions.get(connection.id) === session) this.#sessions.delete(connection.id);
@@ -130,6 +132,7 @@ class SimulatorSession implements ChannelSession {
     private readonly events: ChannelEvents,
     private readonly network: SimulatorNetwork,
     private readonly storage: Storage,
+    private readonly sendLatencyMs: number,
     private readonly onClosed: () => void,
   ) {}
 
@@ -242,6 +245,9 @@ class SimulatorSession implements ChannelSession {
       quotedProviderMessageId: message.quoted?.providerMessageId ?? null,
       ack: ACK.sent,
     });
+    // The network has it; its answer is on its way.
+    if (this.sendLatencyMs > 0)
+      await new Promise((resolve) => setTimeout(resolve, this.sendLatencyMs));
     return { providerMessageId, ack: ACK.sent };
   }
 

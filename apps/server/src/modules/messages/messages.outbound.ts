@@ -31,7 +31,6 @@ export const ACK_PENDING = ACK.pending;
  * A send claimed this long ago by an instance that never reported is taken as interrupted
  * (longer than any provider call may take: the Graph API's 30 s, WhatsApp Web's queries).
  */
-export const STALE_SENDING_MS = 2 * 60_000;
 
 /** Providers that accept our id for a message; the others name it themselves. */
 const CHOOSES_OWN_ID = new Set(['cloud-api']);
@@ -60,7 +59,10 @@ export interface OutboundDraft {
  */
 export class OutboundSender {
   constructor(
-    private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'storage' | 'channels'>,
+    private readonly platform: Pick<
+      ServiceDeps,
+      'db' | 'events' | 'storage' | 'channels' | 'config'
+    >,
   ) {}
 
   async send(ctx: RequestContext, ticketId: number, draft: OutboundDraft): Promise<Message> {
@@ -144,7 +146,7 @@ export class OutboundSender {
     const interrupted = await settleStaleSends(
       db,
       connectionId,
-      new Date(Date.now() - STALE_SENDING_MS),
+      new Date(Date.now() - this.platform.config.OUTBOUND_STALE_SEND_SECONDS * 1000),
     );
     for (const { id } of interrupted) await this.#announce(db, companyId, id, 'update');
     // An agent may have deleted one before it could be sent: that one stays unsent.

@@ -1,7 +1,21 @@
 import type { ScheduleStatus } from '@atendi/shared';
-import { and, asc, eq, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { GlobalDb } from '../../db/global';
-import { companies, connections, contacts, schedules, users } from '../../db/schema';
+import { companies, connections, contacts, messages, schedules, users } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 import { likePattern } from '../../platform/routes';
 
@@ -9,7 +23,14 @@ export type ScheduleRow = typeof schedules.$inferSelect;
 type ScheduleChanges = Partial<
   Pick<
     typeof schedules.$inferInsert,
-    'body' | 'contactId' | 'sendAt' | 'whatsappId' | 'status' | 'mediaPath' | 'mediaName'
+    | 'body'
+    | 'contactId'
+    | 'sendAt'
+    | 'whatsappId'
+    | 'status'
+    | 'mediaPath'
+    | 'mediaName'
+    | 'messageId'
   >
 >;
 
@@ -81,7 +102,13 @@ export async function updateUnsentSchedule(db: TenantDb, id: number, data: Sched
     .update(
       schedules,
       { ...data, updatedAt: new Date() },
-      and(eq(schedules.id, id), isNull(schedules.sentAt), ne(schedules.status, 'ENVIADA'))!,
+      // Not sent, and not being sent (a message made of it and not given up as an error).
+      and(
+        eq(schedules.id, id),
+        isNull(schedules.sentAt),
+        ne(schedules.status, 'ENVIADA'),
+        or(isNull(schedules.messageId), eq(schedules.status, 'ERRO')),
+      )!,
     )
     .returning({ id: schedules.id });
   return row !== undefined;
@@ -112,15 +139,21 @@ export const connectionExists = async (db: TenantDb, id: number) =>
 // Sending (see SchedulesService.send).
 
 /**
- * The schedule moves from waiting to sent for exactly one caller, only once it is due: two
- * instances, a retried job and the sweep find it no longer waiting.
+ * The schedule is taken for sending by exactly one caller, only once it is due and while no
+ * message was made of it: two instances, a retried job and the sweep find it taken. The row stays
+ * locked until the transaction that makes its message commits.
  */
 export async function claimDueSchedule(tx: TenantDb, id: number, now: Date) {
   const [row] = await tx
     .update(
       schedules,
-      { status: 'ENVIADA', sentAt: now, updatedAt: now },
-      and(eq(schedules.id, id), eq(schedules.status, 'PENDENTE'), lte(schedules.sendAt, now))!,
+      { updatedAt: now },
+      and(
+        eq(schedules.id, id),
+        eq(schedules.status, 'PENDENTE'),
+        lte(schedules.sendAt, now),
+        isNull(schedules.messageId),
+      )!,
     )
     .returning();
   return row;
@@ -147,22 +180,42 @@ export async function sendingTarget(tx: TenantDb, schedule: ScheduleRow) {
   return { contact, connection, userId: user?.id ?? null };
 }
 
-/** The outcome of a claimed schedule, in the transaction that claimed it. */
-export async function settleSchedule(
+/** The message a claimed schedule became, in the transaction that claimed it. */
+export async function recordScheduleMessage(
   tx: TenantDb,
   id: number,
-  outcome:
-    | { status: 'ENVIADA'; ticketId: number; messageId: number; whatsappId: number }
-    | { status: Extract<ScheduleStatus, 'ERRO'> },
+  sending: { ticketId: number; messageId: number; whatsappId: number },
 ) {
-  await tx.update(
-    schedules,
-    outcome.status === 'ERRO' ? { status: 'ERRO', sentAt: null } : outcome,
-    eq(schedules.id, id),
-  );
+  await tx.update(schedules, sending, eq(schedules.id, id));
 }
 
-const isDue = (now: Date) => and(eq(schedules.status, 'PENDENTE'), lte(schedules.sendAt, now));
+/** A waiting schedule's end: sent when the network took its message, else an error. */
+export async function settleSchedule(
+  db: TenantDb,
+  id: number,
+  outcome: { status: 'ENVIADA'; sentAt: Date } | { status: Extract<ScheduleStatus, 'ERRO'> },
+) {
+  const [row] = await db
+    .update(
+      schedules,
+      outcome.status === 'ERRO'
+        ? { status: 'ERRO', sentAt: null, updatedAt: new Date() }
+        : { ...outcome, updatedAt: new Date() },
+      and(eq(schedules.id, id), eq(schedules.status, 'PENDENTE'))!,
+    )
+    .returning({ id: schedules.id });
+  return row !== undefined;
+}
+
+/** Where the outbound message of a schedule stands (undefined: it was deleted). */
+export async function deliveryState(db: TenantDb, messageId: number) {
+  const [row] = await db
+    .select({ sendState: messages.sendState })
+    .from(messages, eq(messages.id, messageId));
+  return row?.sendState ?? undefined;
+}
+
+const isWaiting = (now: Date) => and(eq(schedules.status, 'PENDENTE'), lte(schedules.sendAt, now));
 
 /** Companies with a schedule due and still waiting (read on schedules_due_idx). */
 export async function companiesWithDueSchedules(global: GlobalDb, now: Date) {
@@ -174,11 +227,32 @@ export async function companiesWithDueSchedules(global: GlobalDb, now: Date) {
   return rows.map((row) => row.id);
 }
 
-/** A company's due schedules still waiting, oldest first. */
-export async function dueSchedules(db: TenantDb, now: Date, limit: number) {
+/**
+ * A company's due schedules still waiting, oldest first: those no job sent (lost), and those
+ * whose message went out since, or was given up by its sender long enough ago (`settledBefore`)
+ * that no retry of its job is still coming.
+ */
+export async function dueSchedules(db: TenantDb, now: Date, settledBefore: Date, limit: number) {
   return db
-    .select({ id: schedules.id })
-    .from(schedules, isDue(now))
+    .select({ id: schedules.id, messageId: schedules.messageId })
+    .from(
+      schedules,
+      and(
+        isWaiting(now),
+        or(
+          isNull(schedules.messageId),
+          lt(schedules.updatedAt, settledBefore),
+          exists(
+            db
+              .select({ id: messages.id })
+              .from(
+                messages,
+                and(eq(messages.id, schedules.messageId), eq(messages.sendState, 'sent')),
+              ),
+          ),
+        ),
+      ),
+    )
     .orderBy(asc(schedules.sendAt), asc(schedules.id))
     .limit(limit);
 }

@@ -31,8 +31,10 @@ import {
   connectionExists,
   contactExists,
   deleteSchedule,
+  deliveryState,
   dueSchedules,
   insertSchedule,
+  recordScheduleMessage,
   type ScheduleWithContact,
   scheduleById,
   schedulesPage,
@@ -46,7 +48,21 @@ export const SCHEDULE_SWEEP_JOB = 'schedules-sweep';
 /** Due schedules one sweep sends per company; the next minute takes the rest. */
 const SWEEP_BATCH = 200;
 
-export type ScheduleSendOutcome = 'sent' | 'error' | 'not-due' | 'done';
+/**
+ * How long after its claim a schedule's job may still be retrying its send (pg-boss's backoff
+ * from 5 s, three retries): the sweep leaves a failed one alone until then.
+ */
+const RETRY_WINDOW_MS = 5 * 60_000;
+
+export type ScheduleSendOutcome = 'sent' | 'error' | 'not-due' | 'done' | 'handed-over';
+
+/** The network refused a schedule's message; its job tries again. */
+export class ScheduleSendError extends Error {
+  constructor(scheduleId: number) {
+    super(`schedule ${scheduleId}: its message could not be sent`);
+    this.name = 'ScheduleSendError';
+  }
+}
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 404);
 const alreadySent = () =>
@@ -85,15 +101,15 @@ const mimeOfKey = (key: string) => (/\.png$/i.test(key) ? 'image/png' : 'image/j
 export class SchedulesService {
   constructor(
     private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'jobs' | 'storage'>,
-    private readonly outbound: Pick<OutboundSender, 'sendStored'>,
+    private readonly outbound: Pick<OutboundSender, 'sendStored' | 'retry'>,
   ) {
     platform.jobs.define<{ companyId: number; scheduleId: number }>(SCHEDULE_SEND_JOB, {
       // One waiting job per schedule and time: a repeat for the same time is dropped, a new time
       // gets its own job (the old one then finds the schedule not due and does nothing).
       policy: 'short',
       retryLimit: 3,
-      handler: async ({ companyId, scheduleId }) => {
-        const outcome = await this.send(companyId, scheduleId);
+      handler: async ({ companyId, scheduleId }, { final }) => {
+        const outcome = await this.send(companyId, scheduleId, new Date(), { final });
         // Woken a moment before its time (another clock): asked again for then.
         if (outcome === 'not-due') await this.#queueFor(companyId, scheduleId);
       },
@@ -183,6 +199,8 @@ export class SchedulesService {
       sendAt,
       whatsappId: data.whatsappId,
       status: 'PENDENTE',
+      // An error's failed message stays in its conversation; the schedule makes a new one.
+      messageId: null,
     });
     if (!changed) throw alreadySent();
     const schedule = await this.#announce(db, 'update', id);
@@ -235,20 +253,23 @@ export class SchedulesService {
   }
 
   /**
-   * Sends a due schedule, once. In one transaction: the claim (waiting to sent, only if still
-   * waiting and due), the contact's live ticket on the connection (found, or opened for the
-   * schedule's user, pending without one), the outbound message as pending and the schedule's
-   * record of it. After the commit the outbound sender delivers it; a crash before that leaves
-   * the message pending, which the connection's flush sends.
+   * Sends a due schedule, once. In one transaction: the claim (only while it waits, is due and
+   * no message was made of it), the contact's live ticket on the connection (found, or opened for
+   * the schedule's user, pending without one) and the outbound message as pending, recorded on
+   * the schedule. After the commit the outbound sender delivers it; a crash before that leaves
+   * the message pending, which the connection's flush sends. The schedule is sent once the
+   * network took its message; a failed send is tried again by the job's retries and, after the
+   * last (`final`), the schedule shows the error.
    */
   async send(
     companyId: number,
     scheduleId: number,
     now = new Date(),
+    run: { final: boolean } = { final: true },
   ): Promise<ScheduleSendOutcome> {
     const db = this.#db(companyId);
     const zone = await companySetting(db, 'timezone');
-    const result = await db.transaction(async (tx) => {
+    const claimed = await db.transaction(async (tx) => {
       const schedule = await claimDueSchedule(tx, scheduleId, now);
       if (!schedule) return undefined;
       const { contact, connection, userId } = await sendingTarget(tx, schedule);
@@ -292,41 +313,95 @@ export class SchedulesService {
         : undefined;
       const row = outgoingRow(connection.provider, connection.id, { body, media });
       const messageId = await insertOutgoing(tx, ticket.id, row.message, row.preview);
-      await settleSchedule(tx, scheduleId, {
-        status: 'ENVIADA',
+      await recordScheduleMessage(tx, scheduleId, {
         ticketId: ticket.id,
         messageId,
         whatsappId: connection.id,
       });
-      return { status: 'sent' as const, ticketId: ticket.id, messageId, opened };
+      return { status: 'claimed' as const, ticketId: ticket.id, messageId, opened };
     });
-    if (!result) {
+    if (!claimed) {
+      // Taken before: by a try that failed, by another instance, or by one that crashed.
       const row = await scheduleById(db, scheduleId);
-      return row?.schedule.status === 'PENDENTE' ? 'not-due' : 'done';
+      if (row?.schedule.status !== 'PENDENTE') return 'done';
+      if (!row.schedule.messageId) return 'not-due';
+      return this.#settle(db, scheduleId, row.schedule.messageId, {
+        final: run.final,
+        deliver: 'again-if-failed',
+      });
     }
-    await this.#announce(db, 'update', scheduleId);
-    if (result.status === 'error') return 'error';
-    if (result.opened) {
-      const ticket = await ticketById(db, result.ticketId);
+    if (claimed.status === 'error') {
+      await this.#announce(db, 'update', scheduleId);
+      return 'error';
+    }
+    if (claimed.opened) {
+      const ticket = await ticketById(db, claimed.ticketId);
       if (ticket)
         this.platform.events.emit('ticket.saved', { companyId, action: 'update', ticket });
     }
-    // A failed send stays on the message (ack 0) for a person to retry.
-    await this.outbound.sendStored(companyId, result.messageId).catch(() => undefined);
-    return 'sent';
+    return this.#settle(db, scheduleId, claimed.messageId, { final: run.final, deliver: 'first' });
   }
 
-  /** Every minute: due schedules still waiting (their job lost) are sent now. */
+  /**
+   * Delivers a claimed schedule's message (the first time, or again after a failure) and records
+   * what came of it. A message handed to the instance that runs its connection, or waiting for
+   * one, is settled later by the sweep.
+   */
+  async #settle(
+    db: TenantDb,
+    scheduleId: number,
+    messageId: number,
+    run: { final: boolean; deliver: 'first' | 'again-if-failed' | 'no' },
+  ): Promise<ScheduleSendOutcome> {
+    const companyId = db.companyId;
+    let state = await deliveryState(db, messageId);
+    const delivery =
+      run.deliver === 'first'
+        ? this.outbound.sendStored(companyId, messageId)
+        : run.deliver === 'again-if-failed' && state === 'failed'
+          ? this.outbound.retry(systemContext(this.platform.db, companyId), messageId)
+          : undefined;
+    if (delivery) {
+      // What the send came to is read from the message below.
+      await delivery.catch(() => undefined);
+      state = await deliveryState(db, messageId);
+    }
+    if (state === 'sent') {
+      if (await settleSchedule(db, scheduleId, { status: 'ENVIADA', sentAt: new Date() })) {
+        await this.#announce(db, 'update', scheduleId);
+      }
+      return 'sent';
+    }
+    if (state === 'pending' || state === 'sending') return 'handed-over';
+    // Failed ('unknown' cannot be sent again safely: a person decides), or deleted meanwhile.
+    if (run.final || state !== 'failed') {
+      if (await settleSchedule(db, scheduleId, { status: 'ERRO' })) {
+        await this.#announce(db, 'update', scheduleId);
+      }
+      return 'error';
+    }
+    throw new ScheduleSendError(scheduleId);
+  }
+
+  /**
+   * Every minute: due schedules whose job was lost are queued again, and those whose message was
+   * handed over (sent since, or given up long ago) are settled.
+   */
   async sweep(now = new Date()): Promise<void> {
+    const settledBefore = new Date(now.getTime() - RETRY_WINDOW_MS);
     let failure: unknown;
     for (const companyId of await companiesWithDueSchedules(globalDb(this.platform), now)) {
-      for (const { id } of await dueSchedules(this.#db(companyId), now, SWEEP_BATCH)) {
-        await this.send(companyId, id, now).catch((error: unknown) => {
+      const db = this.#db(companyId);
+      for (const { id, messageId } of await dueSchedules(db, now, settledBefore, SWEEP_BATCH)) {
+        const done = messageId
+          ? this.#settle(db, id, messageId, { final: true, deliver: 'no' })
+          : this.#queue(companyId, id, now);
+        await done.catch((error: unknown) => {
           failure ??= error;
         });
       }
     }
-    // The others were sent; the job's log tells why this one was not (and it stays due).
+    // The others were handled; the job's log tells why this one was not (and it stays due).
     if (failure) throw failure;
   }
 

@@ -12,7 +12,7 @@ import {
   socketFor,
 } from '../../../test/inbox';
 import { connections, messages, schedules, tickets } from '../../db/schema';
-import { SCHEDULE_SWEEP_JOB } from './schedules.service';
+import { SCHEDULE_SWEEP_JOB, ScheduleSendError } from './schedules.service';
 
 let t: TestServer;
 let make: ReturnType<typeof inboxFactories>;
@@ -428,7 +428,11 @@ describe('sending', () => {
       service().send(sender.companyId, id),
       service().send(sender.companyId, id),
     ]);
-    expect(outcomes.sort()).toEqual(['done', 'sent']);
+    // The other run finds it taken: done, or still being delivered by the first.
+    expect(outcomes.filter((outcome) => outcome === 'sent')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome !== 'sent')).toEqual([
+      expect.stringMatching(/^(done|handed-over)$/),
+    ]);
     await expect.poll(async () => (await inbox(phone)).length).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await inbox(phone)).map((m) => m.body)).toEqual(['Corrida de envios']);
@@ -500,6 +504,115 @@ describe('sending', () => {
       .toEqual(['Conexão apagada']);
   });
 
+  /**
+   * The network refuses the next `times` sends to `phone` (as WhatsApp refuses a send now and
+   * then); the other sends go through.
+   */
+  function refuseSends(phone: string, times: number) {
+    const channels = t.app.channels;
+    const send = channels.send.bind(channels);
+    let left = times;
+    channels.send = async (connectionId, message) => {
+      if (message.chatId.startsWith(phone) && left > 0) {
+        left--;
+        throw new Error('the network refused the message');
+      }
+      return send(connectionId, message);
+    };
+    return () => {
+      channels.send = send;
+    };
+  }
+
+  it('tries a refused send again, in the same message, and is sent once', async () => {
+    const { id, phone } = await dueSchedule('Tentando de novo');
+    const restore = refuseSends(phone, 1);
+    try {
+      await expect(
+        service().send(sender.companyId, id, new Date(), { final: false }),
+      ).rejects.toThrow(ScheduleSendError);
+      // Not sent yet, and not editable while its message waits for the retry.
+      expect(await row(id)).toMatchObject({ status: 'PENDENTE', sentAt: null });
+      const messageId = (await row(id))!.messageId!;
+      expect(
+        (await t.as(sender.adminToken).put(`/schedules/${id}`, { body: 'Outro' })).statusCode,
+      ).toBe(400);
+      expect(await service().send(sender.companyId, id, new Date(), { final: true })).toBe('sent');
+      expect(await row(id)).toMatchObject({ status: 'ENVIADA', messageId });
+      await expect
+        .poll(async () => (await inbox(phone)).map((m) => m.body))
+        .toEqual(['Tentando de novo']);
+      expect(await t.database.db.$count(messages, eq(messages.body, 'Tentando de novo'))).toBe(1);
+    } finally {
+      restore();
+    }
+  });
+
+  it("shows 'Erro de Envio' (ERRO) when the last try is refused too, and sends again once edited", async () => {
+    const { id, phone } = await dueSchedule('Sem sorte');
+    const restore = refuseSends(phone, 2);
+    try {
+      await expect(
+        service().send(sender.companyId, id, new Date(), { final: false }),
+      ).rejects.toThrow(ScheduleSendError);
+      expect(await service().send(sender.companyId, id, new Date(), { final: true })).toBe('error');
+      expect(await row(id)).toMatchObject({ status: 'ERRO', sentAt: null });
+      const read = (await t.as(sender.adminToken).get(`/schedules/${id}`)).json();
+      expect(read.status).toBe('ERRO');
+      expect(await inbox(phone)).toEqual([]);
+      // The failed message stays in its conversation for a person; an edit schedules a new one.
+      const edited = await t.as(sender.adminToken).put(`/schedules/${id}`, {
+        sendAt: new Date(Date.now() - 500).toISOString(),
+      });
+      expect(edited.json()).toMatchObject({ status: 'PENDENTE' });
+      await expect.poll(async () => (await row(id))!.status, { timeout: 15_000 }).toBe('ENVIADA');
+      expect((await inbox(phone)).map((m) => m.body)).toEqual(['Sem sorte']);
+    } finally {
+      restore();
+    }
+  });
+
+  it("is tried again by its job's retry after a refused send", { timeout: 40_000 }, async () => {
+    const phone = '5511966668888';
+    const contact = await make.contact(sender.companyId, { name: 'Edu', number: phone });
+    const restore = refuseSends(phone, 1);
+    try {
+      const res = await create(sender.adminToken, {
+        body: 'Na segunda tentativa',
+        contactId: contact.id,
+        sendAt: new Date(Date.now() + 500).toISOString(),
+      });
+      expect(res.statusCode).toBe(201);
+      await expect
+        .poll(async () => (await row(res.json().id))!.status, { timeout: 30_000 })
+        .toBe('ENVIADA');
+      expect((await inbox(phone)).map((m) => m.body)).toEqual(['Na segunda tentativa']);
+    } finally {
+      restore();
+    }
+  });
+
+  it('is sent once when two instances race for it through their jobs and sweeps', async () => {
+    const second = await startTestServer({}, t);
+    try {
+      const due = await Promise.all([1, 2, 3].map((n) => dueSchedule(`Duas instâncias ${n}`)));
+      const runs: Promise<unknown>[] = due.flatMap(({ id }) => [
+        service().send(sender.companyId, id),
+        second.app.services.schedules.send(sender.companyId, id),
+      ]);
+      await Promise.all([...runs, service().sweep(), second.app.services.schedules.sweep()]);
+      for (const [n, { id, phone }] of due.entries()) {
+        await expect.poll(async () => (await row(id))!.status).toBe('ENVIADA');
+        await expect.poll(async () => (await inbox(phone)).length).toBe(1);
+        expect(
+          await t.database.db.$count(messages, eq(messages.body, `Duas instâncias ${n + 1}`)),
+        ).toBe(1);
+      }
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('leaves a schedule in the future to its time: the sweep takes only due ones', async () => {
     const later = await dueSchedule('Ainda não é a hora');
     await t.database.db
@@ -507,9 +620,10 @@ describe('sending', () => {
       .set({ sendAt: new Date(Date.now() + 3_600_000) })
       .where(eq(schedules.id, later.id));
     const due = await dueSchedule('Já passou da hora');
+    // The sweep queues a job for each due one still waiting (its own was lost).
     await service().sweep();
+    await expect.poll(async () => (await row(due.id))!.status).toBe('ENVIADA');
     expect((await row(later.id))!.status).toBe('PENDENTE');
-    expect((await row(due.id))!.status).toBe('ENVIADA');
     expect(await service().send(sender.companyId, later.id)).toBe('not-due');
     await expect.poll(async () => (await inbox(due.phone)).length).toBe(1);
     expect(await inbox(later.phone)).toEqual([]);
@@ -527,7 +641,7 @@ describe('sending', () => {
     await expect
       .poll(async () => (await inbox(phone)).map((m) => m.body), { timeout: 15_000 })
       .toEqual(['Chegou a hora marcada']);
-    expect((await row(res.json().id))!.status).toBe('ENVIADA');
+    await expect.poll(async () => (await row(res.json().id))!.status).toBe('ENVIADA');
 
     // A schedule whose job was lost (written straight to the table) is found by the sweep job.
     const lost = await dueSchedule('Job perdido');
