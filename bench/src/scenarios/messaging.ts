@@ -27,7 +27,7 @@ interface Answer {
   body: Record<string, unknown>;
 }
 
-async function call(
+export async function call(
   server: BenchServer,
   token: string | undefined,
   method: string,
@@ -48,7 +48,7 @@ async function call(
   return answer;
 }
 
-async function login(server: BenchServer, email: string): Promise<string> {
+export async function login(server: BenchServer, email: string): Promise<string> {
   const { body } = await call(server, undefined, 'POST', '/auth/login', {
     email,
     password: PASSWORD,
@@ -57,7 +57,7 @@ async function login(server: BenchServer, email: string): Promise<string> {
 }
 
 /** Runs `work` over `items`, `width` at a time. */
-async function eachLimited<T, R>(items: T[], width: number, work: (item: T) => Promise<R>) {
+export async function eachLimited<T, R>(items: T[], width: number, work: (item: T) => Promise<R>) {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -84,43 +84,44 @@ function connectSocket(server: BenchServer, token: string): Promise<Socket> {
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A company of its own for the messaging runs: an admin and `agents` agents who see the waiting
  * line of no queue (allTicket), written with set-based SQL.
  */
-async function seedCompany(server: BenchServer, agents: number) {
+/** A company (named after `tag`) with an admin and `agents` agents, as set-based SQL. */
+export async function seedCompany(server: BenchServer, agents: number, tag = 'messaging') {
   const passwordHash = await hashPassword(PASSWORD);
   const one = async (text: string, values: unknown[]) =>
     (await server.pool.query(text, values)).rows[0] as { id: number };
   const plan = await one(
-    `insert into plans (name, users, connections, queues, value) values ('Bench messaging', 0, 0, 0, 0)
+    `insert into plans (name, users, connections, queues, value) values ($1, 0, 0, 0, 0)
      returning id`,
-    [],
+    [`Bench ${tag}`],
   );
   const company = await one(
     `insert into companies (name, email, plan_id, due_date)
-     values ('Bench messaging', 'messaging@bench.example', $1, '2099-12-31') returning id`,
-    [plan.id],
+     values ($2, $3, $1, '2099-12-31') returning id`,
+    [plan.id, `Bench ${tag}`, `${tag}@bench.example`],
   );
   await server.pool.query(
     `insert into users (company_id, name, email, password_hash, profile, super, all_ticket)
      select $1, case when g = 0 then 'Admin' else 'Agente ' || g end,
-       case when g = 0 then 'admin.messaging@bench.example' else 'agent' || g || '.messaging@bench.example' end,
+       case when g = 0 then 'admin.' || $4 || '@bench.example' else 'agent' || g || '.' || $4 || '@bench.example' end,
        $2, case when g = 0 then 'admin' else 'user' end, false, 'enabled'
      from generate_series(0, $3::int) g`,
-    [company.id, passwordHash, agents],
+    [company.id, passwordHash, agents, tag],
   );
   return {
     companyId: company.id,
-    adminEmail: 'admin.messaging@bench.example',
-    agentEmails: Array.from({ length: agents }, (_, i) => `agent${i + 1}.messaging@bench.example`),
+    adminEmail: `admin.${tag}@bench.example`,
+    agentEmails: Array.from({ length: agents }, (_, i) => `agent${i + 1}.${tag}@bench.example`),
   };
 }
 
 /** A simulator connection paired as a person would: started, its QR code scanned. */
-async function pairSimulator(server: BenchServer, token: string): Promise<number> {
+export async function pairSimulator(server: BenchServer, token: string): Promise<number> {
   const created = await call(server, token, 'POST', '/whatsapp', {
     name: 'Simulador bench',
     provider: 'simulator',
@@ -220,7 +221,8 @@ const phoneSends = (
     body,
   });
 
-const phoneOf = (prefix: string, index: number) => `55${prefix}${String(index).padStart(8, '0')}`;
+export const phoneOf = (prefix: string, index: number) =>
+  `55${prefix}${String(index).padStart(8, '0')}`;
 
 /** Times socket arrivals of the company's new messages by their body. */
 function arrivals(

@@ -14,6 +14,8 @@ export interface JobDefinition<T> {
   retryDelaySeconds?: number;
   /** How long one run may take before it is taken as failed and tried again. */
   expireInSeconds?: number;
+  /** Jobs of this name one instance runs at a time (each its own pg-boss worker). */
+  concurrency?: number;
   handler: (data: T, run: JobRun) => Promise<void>;
 }
 
@@ -42,7 +44,7 @@ export class JobEngine {
   readonly #boss: PgBoss;
   readonly #definitions = new Map<string, JobDefinition<never>>();
   readonly #schedules: { name: string; cron: string }[] = [];
-  readonly #workers = new Map<string, string>();
+  readonly #workers = new Map<string, string[]>();
   readonly #timers = new Set<NodeJS.Timeout>();
   #started = false;
 
@@ -90,22 +92,35 @@ export class JobEngine {
         retryBackoff: true,
         expireInSeconds: definition.expireInSeconds ?? 120,
       });
-      const id = await this.#boss.work<unknown>(name, { includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) {
+      const work = async () => {
+        let id = '';
+        id = await this.#boss.work<unknown>(name, { includeMetadata: true }, async (jobs) => {
           try {
-            // A cron tick's job carries no data (null): handlers get an empty object.
-            await definition.handler((job.data ?? {}) as never, {
-              retryCount: job.retryCount,
-              final: job.retryCount >= job.retryLimit,
-            });
-          } catch (error) {
-            // pg-boss keeps the job for its retries; the reason is in the log.
-            this.log.error({ err: error, job: name }, 'job failed');
-            throw error;
+            for (const job of jobs) {
+              try {
+                // A cron tick's job carries no data (null): handlers get an empty object.
+                await definition.handler((job.data ?? {}) as never, {
+                  retryCount: job.retryCount,
+                  final: job.retryCount >= job.retryLimit,
+                });
+              } catch (error) {
+                // pg-boss keeps the job for its retries; the reason is in the log.
+                this.log.error({ err: error, job: name }, 'job failed');
+                throw error;
+              }
+            }
+          } finally {
+            // pg-boss waits its polling interval after every fetch, even one that found work:
+            // a worker that just ran a job looks for the next at once (jobs due together are
+            // run back to back, not one per interval).
+            this.#boss.notifyWorker(id);
           }
-        }
-      });
-      this.#workers.set(name, id);
+        });
+        return id;
+      };
+      const ids: string[] = [];
+      for (let n = 0; n < (definition.concurrency ?? 1); n++) ids.push(await work());
+      this.#workers.set(name, ids);
     }
     for (const { name, cron } of this.#schedules) await this.#boss.schedule(name, cron);
   }
@@ -120,16 +135,19 @@ export class JobEngine {
   }
 
   #wake(name: string, afterMs: number) {
-    const worker = this.#workers.get(name);
-    if (!worker) return;
+    const workers = this.#workers.get(name);
+    if (!workers) return;
+    const notify = () => {
+      for (const worker of workers) this.#boss.notifyWorker(worker);
+    };
     if (afterMs <= 0) {
-      this.#boss.notifyWorker(worker);
+      notify();
       return;
     }
     // A little after the job's start time: pg-boss compares it with the database's clock.
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
-      this.#boss.notifyWorker(worker);
+      notify();
     }, afterMs + 50);
     timer.unref();
     this.#timers.add(timer);

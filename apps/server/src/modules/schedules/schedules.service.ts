@@ -108,6 +108,8 @@ export class SchedulesService {
       // gets its own job (the old one then finds the schedule not due and does nothing).
       policy: 'short',
       retryLimit: 3,
+      // Many schedules fall due at the same minute; each send waits mostly on the database.
+      concurrency: 4,
       handler: async ({ companyId, scheduleId }, { final }) => {
         const outcome = await this.send(companyId, scheduleId, new Date(), { final });
         // Woken a moment before its time (another clock): asked again for then.
