@@ -48,6 +48,10 @@ export const contacts = pgTable(
     index('contacts_company_name_idx').on(t.companyId, t.name),
     index('contacts_company_lid_idx').on(t.companyId, t.lid),
     index('contacts_company_created_idx').on(t.companyId, t.createdAt),
+    // The dashboard's new contacts of a period, counted from the index alone.
+    index('contacts_company_created_people_idx')
+      .on(t.companyId, t.createdAt)
+      .where(sql`not ${t.isGroup}`),
     // Search by words of the name or email and any part of the number (btree_gin for the company).
     index('contacts_search_idx').using('gin', t.companyId, t.searchDocument),
     unique('contacts_company_id_key').on(t.companyId, t.id),
