@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -219,5 +221,29 @@ export const userRatings = pgTable(
       columns: [t.companyId, t.ticketId],
       foreignColumns: [tickets.companyId, tickets.id],
     }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * The closed tickets of each day on the company's clock, per user (0: none): what the dashboard
+ * sums, so a period of 90 days reads at most 90 rows per user, not every ticket closed in it.
+ * Kept by triggers (migration 0014): a ticket's closing, reopening, deletion or change of user
+ * moves its figures, and a change of the company's `timezone` setting counts its days again.
+ */
+export const ticketDayStats = pgTable(
+  'ticket_day_stats',
+  {
+    companyId: companyIdColumn(),
+    day: date('day').notNull(),
+    userId: integer('user_id').notNull().default(0),
+    finished: integer('finished').notNull().default(0),
+    supportSeconds: doublePrecision('support_seconds').notNull().default(0),
+    supported: integer('supported').notNull().default(0),
+    waitSeconds: doublePrecision('wait_seconds').notNull().default(0),
+    waited: integer('waited').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.day, t.userId] }),
+    foreignKey({ columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
   ],
 );

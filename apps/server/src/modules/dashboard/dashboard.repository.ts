@@ -36,28 +36,38 @@ const period = `
     from days
   )`;
 
+/**
+ * The period's days of ticket_day_stats (the closed tickets of each company day, per user, kept
+ * by triggers): a period reads a row per day and user, not every ticket closed in it.
+ */
+const periodDays = `s.company_id = $1
+    and s.day >= coalesce(p.first_day, '-infinity'::date)
+    and s.day <= coalesce(p.last_day, 'infinity'::date)`;
+
 /** Seconds summed over minutes counted, in minutes to two decimals; 0 over no rows. */
 const minutes = (seconds: string, count: string) =>
   `coalesce(round((${seconds} / nullif(${count}, 0) / 60)::numeric, 2)::float8, 0)`;
 
 /**
- * The whole GET /dashboard in one statement and one pass over the period's closed tickets: they
- * are summed by attendant, and the counters add those sums up. Answers one row of JSON.
+ * The whole GET /dashboard in one statement and one pass over the period's days of closed
+ * tickets: they are summed by attendant, and the counters add those sums up. Answers one row of
+ * JSON.
  */
 const dashboardStatement: TenantStatement = {
   name: 'dashboard_figures',
   text: `with ${period},
   finished as (
     select
-      t.user_id,
-      count(*) as tickets,
-      sum(extract(epoch from t.finished_at - t.accepted_at)) as support_seconds,
-      count(t.finished_at - t.accepted_at) as supported,
-      sum(extract(epoch from t.accepted_at - t.created_at)) as wait_seconds,
-      count(t.accepted_at - t.created_at) as waited
-    from tickets t, period p
-    where t.company_id = $1 and t.finished_at >= p.starts and t.finished_at < p.ends
-    group by t.user_id
+      nullif(s.user_id, 0) as user_id,
+      sum(s.finished) as tickets,
+      sum(s.support_seconds) as support_seconds,
+      sum(s.supported) as supported,
+      sum(s.wait_seconds) as wait_seconds,
+      sum(s.waited) as waited
+    from ticket_day_stats s, period p
+    where ${periodDays}
+    group by s.user_id
+    having sum(s.finished) > 0
   ),
   rated as (
     select r.user_id, round(avg(r.rate), 2)::float8 as rating
@@ -105,11 +115,10 @@ const ticketsPerUserStatement: TenantStatement = {
   name: 'dashboard_tickets_per_user',
   text: `with ${period},
   finished as (
-    select t.user_id, count(*)::int as tickets
-    from tickets t, period p
-    where t.company_id = $1 and t.user_id is not null
-      and t.finished_at >= p.starts and t.finished_at < p.ends
-    group by t.user_id
+    select s.user_id, sum(s.finished)::int as tickets
+    from ticket_day_stats s, period p
+    where ${periodDays} and s.user_id <> 0
+    group by s.user_id
   )
   select u.name, coalesce(f.tickets, 0) as quantidade
   from users u

@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { agent, inboxCompany, inboxFactories } from '../../../test/inbox';
-import { userRatings } from '../../db/schema';
+import { companies, ticketDayStats, tickets, userRatings } from '../../db/schema';
 import { TenantDb } from '../../db/tenant';
 
 let t: TestServer;
@@ -297,6 +298,59 @@ describe('GET /dashboard/ticketsDay', () => {
         400,
       );
     }
+  });
+});
+
+describe('the days of closed tickets', () => {
+  it('follow a ticket closed, reopened, closed by another user and deleted', async () => {
+    const figures = async () => {
+      const body = await get(`/dashboard?${PERIOD}`);
+      const per = (name: string) =>
+        body.attendants.find((a: { name: string }) => a.name === name).tickets;
+      return [body.counters.supportFinished, per('Ana'), per('Bruno')];
+    };
+    const before = await figures();
+    const [ticket] = await t.database.db
+      .insert(tickets)
+      .values({
+        companyId: home.companyId,
+        contactId: (await make.contact(home.companyId)).id,
+        whatsappId: home.connection.id,
+        status: 'closed',
+        userId: ana.user.id,
+        createdAt: at('2025-03-11T13:00:00Z'),
+        acceptedAt: at('2025-03-11T13:05:00Z'),
+        finishedAt: at('2025-03-11T13:35:00Z'),
+      })
+      .returning();
+    const plus = (add: number[]) => before.map((value, i) => value + add[i]!);
+    expect(await figures()).toEqual(plus([1, 1, 0]));
+    const byId = eq(tickets.id, ticket!.id);
+    await t.database.db.update(tickets).set({ status: 'open', finishedAt: null }).where(byId);
+    expect(await figures()).toEqual(before);
+    await t.database.db
+      .update(tickets)
+      .set({ status: 'closed', userId: bruno.user.id, finishedAt: at('2025-03-11T14:00:00Z') })
+      .where(byId);
+    expect(await figures()).toEqual(plus([1, 0, 1]));
+    await t.database.db.update(tickets).set({ userId: ana.user.id }).where(byId);
+    expect(await figures()).toEqual(plus([1, 1, 0]));
+    await t.database.db.delete(tickets).where(byId);
+    expect(await figures()).toEqual(before);
+    expect(await get(`/dashboard?${PERIOD}`)).toEqual(expectedDashboard);
+  });
+
+  it('go with their company', async () => {
+    const gone = await inboxCompany(t);
+    await make.ticket(gone.companyId, {
+      whatsappId: gone.connection.id,
+      status: 'closed',
+      finishedAt: at('2025-03-11T14:00:00Z'),
+    });
+    const ofGone = eq(ticketDayStats.companyId, gone.companyId);
+    expect(await t.database.db.$count(ticketDayStats, ofGone)).toBe(1);
+    await t.database.db.delete(companies).where(eq(companies.id, gone.companyId));
+    expect(await t.database.db.$count(ticketDayStats, ofGone)).toBe(0);
   });
 });
 
