@@ -196,8 +196,10 @@ async function seedCompany(
     [sizes.queues],
   );
   await q(
-    `insert into tags (company_id, name, color)
-     select $1, 'Etiqueta ' || g, '#' || lpad(to_hex(g * 7654321 % 16777215), 6, '0')
+    // The first five are kanban lanes (the board's benchmark reads them).
+    `insert into tags (company_id, name, color, kanban)
+     select $1, 'Etiqueta ' || g, '#' || lpad(to_hex(g * 7654321 % 16777215), 6, '0'),
+       case when g <= 5 then 1 else 0 end
      from generate_series(1, $2::int) g`,
     [sizes.tags],
   );

@@ -35,6 +35,7 @@ import { connectionsRoutes } from './modules/connections/connections.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { helpsRoutes } from './modules/helps/helps.routes';
+import { kanbanRoutes } from './modules/kanban/kanban.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { MessagePipeline } from './modules/messages/messages.pipeline';
 import { messagesRoutes } from './modules/messages/messages.routes';
@@ -249,6 +250,7 @@ export async function buildApp({
   await app.register(contactsRoutes(services));
   await app.register(ticketNotesRoutes(services));
   await app.register(tagsRoutes(services));
+  await app.register(kanbanRoutes(services));
   await app.register(dashboardRoutes(services));
   await app.register(quickMessagesRoutes(services));
   await app.register(schedulesRoutes(services));

@@ -154,12 +154,10 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
     'POST /contact-list-items',
     'DELETE /contact-list-items/{id}',
   ]),
-  ...pending('the kanban is not built yet', [
-    'GET /tags/kanban',
-    'GET /ticket/kanban',
-    'DELETE /ticket-tags/{ticketId}',
-    'PUT /ticket-tags/{ticketId}/{tagId}',
-  ]),
+  { call: 'GET /tags/kanban' },
+  { call: 'GET /ticket/kanban' },
+  { call: 'DELETE /ticket-tags/{ticketId}' },
+  { call: 'PUT /ticket-tags/{ticketId}/{tagId}' },
   ...pending('campaigns are not built yet', [
     'GET /campaigns',
     'GET /campaigns/{id}',
@@ -770,6 +768,25 @@ describe('the original client', () => {
       url: '/tags/sync',
       token: admin,
       body: { ticketId: ticket!.id, tags: [tagRead] },
+    });
+
+    // --- kanban: the lanes, the board of the user's queues, a card moved -------------------
+    await replay('/tags/kanban', { method: 'GET', url: '/tags/kanban', token: admin });
+    await replay('/ticket/kanban', {
+      method: 'GET',
+      url: '/ticket/kanban',
+      token: admin,
+      query: { queueIds: JSON.stringify([queue!.id]), teste: true },
+    });
+    await replay('/ticket-tags/:ticketId', {
+      method: 'DELETE',
+      url: `/ticket-tags/${ticket!.id}`,
+      token: admin,
+    });
+    await replay('/ticket-tags/:ticketId/:tagId', {
+      method: 'PUT',
+      url: `/ticket-tags/${ticket!.id}/${tag!.id}`,
+      token: admin,
     });
 
     // --- quick messages -------------------------------------------------------------------

@@ -112,6 +112,21 @@ export async function listScenarios(
       token: admin,
       path: `/messages/${data.longTicketId}?pageNumber=20`,
     },
+    {
+      name: 'kanban board, admin: first page of every lane',
+      token: admin,
+      path: '/ticket/kanban?queueIds=%5B%5D&teste=true',
+    },
+    {
+      name: 'kanban board, user of 2 queues',
+      token: agent,
+      path: `/ticket/kanban?queueIds=${JSON.stringify(data.agentQueueIds)}&teste=true`,
+    },
+    {
+      name: 'kanban lane page 2, admin',
+      token: admin,
+      path: `/ticket/kanban?tagId=${data.tagIds[0]}&pageNumber=2`,
+    },
     { name: 'contacts page 1', token: admin, path: '/contacts?pageNumber=1' },
     {
       name: 'contacts with searchParam',

@@ -5,6 +5,7 @@ import { contactsContract } from './contacts/contacts.contract';
 import type { RouteContract } from './contract';
 import { dashboardContract } from './dashboard/dashboard.contract';
 import { helpsContract } from './helps/helps.contract';
+import { kanbanContract } from './kanban/kanban.contract';
 import { mediaContract } from './media/media.contract';
 import { messagesContract } from './messages/messages.contract';
 import { plansContract } from './plans/plans.contract';
@@ -38,6 +39,7 @@ export const contracts = {
   contacts: contactsContract,
   ticketNotes: ticketNotesContract,
   tags: tagsContract,
+  kanban: kanbanContract,
   dashboard: dashboardContract,
   quickMessages: quickMessagesContract,
   schedules: schedulesContract,

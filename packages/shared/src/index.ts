@@ -14,6 +14,8 @@ export * from './dashboard/dashboard.schemas';
 export * from './errors';
 export * from './helps/helps.contract';
 export * from './helps/helps.schemas';
+export * from './kanban/kanban.contract';
+export * from './kanban/kanban.schemas';
 export * from './media/media.contract';
 export * from './messages/messages.contract';
 export * from './messages/messages.schemas';

@@ -6,6 +6,7 @@ import { ContactsService } from './contacts/contacts.service';
 import { DashboardService } from './dashboard/dashboard.service';
 import type { ServiceDeps } from './deps';
 import { HelpsService } from './helps/helps.service';
+import { KanbanService } from './kanban/kanban.service';
 import { InboundPipeline } from './messages/messages.inbound';
 import { OutboundSender } from './messages/messages.outbound';
 import { MessagesService } from './messages/messages.service';
@@ -36,6 +37,7 @@ export function createServices(deps: ServiceDeps) {
     contacts: new ContactsService(deps),
     ticketNotes: new TicketNotesService(),
     tags: new TagsService(deps),
+    kanban: new KanbanService(deps),
     quickMessages: new QuickMessagesService(deps),
     schedules: new SchedulesService(deps, outbound),
     auth: new AuthService(deps),

@@ -123,7 +123,7 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       contactId: contact.id,
     })
     .returning();
-  const tag = await make.tag(company.id, { name: `${marker} tag`, color: '#123456' });
+  const tag = await make.tag(company.id, { name: `${marker} tag`, color: '#123456', kanban: 1 });
   await make.tagTicket(company.id, ticket.id, tag.id);
   const [quick] = await db
     .insert(quickMessages, {
@@ -227,6 +227,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
   const byName: Record<string, number | string | undefined> = {
     id: byArea[area],
     ticketId: owner.ids.ticket,
+    tagId: owner.ids.tag,
     // A simulated phone's message: any id of the owner's, the connection decides the company.
     messageId: owner.ids.message,
     uuid: owner.ids.ticketUuid,

@@ -49,6 +49,7 @@ const TodoListPage = lazyNamed(
   () => import('../features/todolist/pages/TodoListPage'),
   'TodoListPage',
 );
+const KanbanPage = lazyNamed(() => import('../features/kanban/pages/KanbanPage'), 'KanbanPage');
 const SimulatorPage = lazyNamed(
   () => import('../features/simulator/pages/SimulatorPage'),
   'SimulatorPage',
@@ -87,7 +88,11 @@ export function AppRoutes() {
           <Route path="helps" element={placeholder('helps')} />
           <Route
             path="kanban"
-            element={<RequireAccess permission="kanban:use">{placeholder('kanban')}</RequireAccess>}
+            element={
+              <RequireAccess permission="kanban:use">
+                <KanbanPage />
+              </RequireAccess>
+            }
           />
           <Route
             path="schedules"

@@ -1,5 +1,6 @@
 import {
   DEFAULT_PAGE_SIZE,
+  hasRole,
   type ListQuery,
   type Tag,
   type TagCreate,
@@ -27,6 +28,12 @@ import {
 } from './tags.repository';
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 404);
+
+/** Whether a tag is a kanban lane is the admins' choice (spec administration 6). */
+function mayToggleKanban(ctx: RequestContext, kanban: number | undefined, current: number) {
+  if (kanban === undefined || kanban === current || hasRole(ctx, 'admin')) return;
+  throw new AppError('ERR_NO_PERMISSION', 403);
+}
 
 async function unique<T>(work: Promise<T>): Promise<T> {
   try {
@@ -68,6 +75,7 @@ export class TagsService {
   }
 
   async create(ctx: RequestContext, data: TagCreate): Promise<Tag> {
+    mayToggleKanban(ctx, data.kanban, 0);
     const tag = await unique(
       insertTag(tenantDb(ctx), { name: data.name, color: data.color, kanban: data.kanban }),
     );
@@ -76,6 +84,11 @@ export class TagsService {
   }
 
   async update(ctx: RequestContext, id: number, data: TagUpdate): Promise<Tag> {
+    if (data.kanban !== undefined && !hasRole(ctx, 'admin')) {
+      const current = await tagById(tenantDb(ctx), id);
+      if (!current) throw notFound();
+      mayToggleKanban(ctx, data.kanban, current.kanban);
+    }
     const tag = await unique(
       updateTag(tenantDb(ctx), id, { name: data.name, color: data.color, kanban: data.kanban }),
     );

@@ -1,0 +1,95 @@
+import {
+  KANBAN_PAGE_SIZE,
+  type KanbanQuery,
+  type KanbanTickets,
+  OPEN_LANE,
+  type Tag,
+  type Ticket,
+} from '@atendi/shared';
+import { tenantDb } from '../../db/tenant';
+import type { RequestContext } from '../../platform/auth/context';
+import { AppError } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+import { readableTicket } from '../tickets/tickets.access';
+import { ticketById } from '../tickets/tickets.repository';
+import {
+  addTicketTag,
+  kanbanTagById,
+  kanbanTags,
+  type Lane,
+  laneTickets,
+  removeKanbanTags,
+} from './kanban.repository';
+
+/**
+ * The kanban board: a lane of tickets with no kanban tag and one per kanban tag. A card moves by
+ * losing its kanban tags and gaining the new lane's; each change reaches the ticket's rooms as a
+ * ticket update, so every board showing it moves the card too.
+ */
+export class KanbanService {
+  constructor(private readonly platform: Pick<Platform, 'events'>) {}
+
+  async tags(ctx: RequestContext): Promise<{ lista: Tag[] }> {
+    return { lista: await kanbanTags(tenantDb(ctx)) };
+  }
+
+  /** One page of one lane, or (the spec's client, no `tagId`) the first page of every lane. */
+  async tickets(ctx: RequestContext, query: KanbanQuery): Promise<KanbanTickets> {
+    const db = tenantDb(ctx);
+    const options = {
+      queueIds: query.queueIds,
+      limit: KANBAN_PAGE_SIZE,
+      offset: (query.pageNumber - 1) * KANBAN_PAGE_SIZE,
+    };
+    if (query.tagId !== undefined) {
+      const lane: Lane = query.tagId === OPEN_LANE ? 'open' : { tagId: query.tagId };
+      return laneTickets(db, ctx, lane, options);
+    }
+    const lanes: Lane[] = ['open', ...(await kanbanTags(db)).map((tag) => ({ tagId: tag.id }))];
+    const pages = await Promise.all(lanes.map((lane) => laneTickets(db, ctx, lane, options)));
+    const seen = new Set<number>();
+    const tickets: Ticket[] = [];
+    for (const ticket of pages.flatMap((page) => page.tickets)) {
+      if (seen.has(ticket.id)) continue;
+      seen.add(ticket.id);
+      tickets.push(ticket);
+    }
+    return { tickets, hasMore: pages.some((page) => page.hasMore) };
+  }
+
+  async removeTags(ctx: RequestContext, ticketId: number): Promise<{ message: string }> {
+    const ticket = await readableTicket(ctx, { id: ticketId });
+    const db = tenantDb(ctx);
+    if ((await removeKanbanTags(db, ticket.id)) > 0) await this.#announce(ctx, ticket.id);
+    return { message: 'Ticket tags removed successfully.' };
+  }
+
+  async addTag(
+    ctx: RequestContext,
+    ticketId: number,
+    tagId: number,
+  ): Promise<{ ticketId: number; tagId: number }> {
+    const ticket = await readableTicket(ctx, { id: ticketId });
+    const db = tenantDb(ctx);
+    const tag = await kanbanTagById(db, tagId);
+    if (!tag) throw new AppError('ERR_NOT_FOUND', 404);
+    if (tag.kanban !== 1) {
+      throw new AppError('ERR_VALIDATION', 400, {
+        fields: [{ path: 'params.tagId', message: 'Not a kanban tag' }],
+      });
+    }
+    await addTicketTag(db, ticket.id, tag.id);
+    await this.#announce(ctx, ticket.id);
+    return { ticketId: ticket.id, tagId: tag.id };
+  }
+
+  async #announce(ctx: RequestContext, ticketId: number) {
+    const ticket = await ticketById(tenantDb(ctx), ticketId);
+    if (!ticket) return;
+    this.platform.events.emit('ticket.saved', {
+      companyId: ctx.companyId,
+      action: 'update',
+      ticket,
+    });
+  }
+}

@@ -1,0 +1,73 @@
+import {
+  KANBAN_PAGE_SIZE,
+  type KanbanTickets,
+  OPEN_LANE,
+  type Tag,
+  type Ticket,
+} from '@atendi/shared';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+
+export const kanbanKeys = {
+  all: ['kanban'] as const,
+  tags: ['kanban', 'tags'] as const,
+  lanes: ['kanban', 'lane'] as const,
+  lane: (tagId: number, queueIds: readonly number[]) =>
+    ['kanban', 'lane', tagId, queueIds.join(',')] as const,
+};
+
+type LaneData = InfiniteData<KanbanTickets, number>;
+
+/** The lane ids a ticket's card belongs in: its kanban tags', or 'Em aberto' when it has none. */
+export function lanesOf(ticket: Pick<Ticket, 'tags'>, kanbanTagIds: ReadonlySet<number>): number[] {
+  const lanes = ticket.tags.filter((tag) => kanbanTagIds.has(tag.id)).map((tag) => tag.id);
+  return lanes.length > 0 ? lanes : [OPEN_LANE];
+}
+
+const withoutTicket = (data: LaneData, ticketId: number): LaneData => ({
+  ...data,
+  pages: data.pages.map((page) => ({
+    ...page,
+    tickets: page.tickets.filter((ticket) => ticket.id !== ticketId),
+  })),
+});
+
+/**
+ * Puts the ticket's card where it now belongs on every loaded lane: taken out of the others,
+ * first in its own (newest activity first). A closed ticket, or one of a queue the board does
+ * not show, leaves the board.
+ */
+export function placeTicket(
+  queryClient: QueryClient,
+  change: { ticket: Ticket } | { removedId: number },
+) {
+  const kanbanTags = queryClient.getQueryData<{ lista: Tag[] }>(kanbanKeys.tags)?.lista ?? [];
+  const kanbanTagIds = new Set(kanbanTags.map((tag) => tag.id));
+  for (const [key, data] of queryClient.getQueriesData<LaneData>({ queryKey: kanbanKeys.lanes })) {
+    if (!data) continue;
+    const laneId = Number(key[2]);
+    const queueIds = String(key[3] ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map(Number);
+    if ('removedId' in change) {
+      queryClient.setQueryData(key, withoutTicket(data, change.removedId));
+      continue;
+    }
+    const { ticket } = change;
+    const rest = withoutTicket(data, ticket.id);
+    const shown =
+      ticket.status !== 'closed' &&
+      (queueIds.length === 0 || ticket.queueId === null || queueIds.includes(ticket.queueId));
+    if (!shown || !lanesOf(ticket, kanbanTagIds).includes(laneId)) {
+      queryClient.setQueryData(key, rest);
+      continue;
+    }
+    const [first, ...others] = rest.pages;
+    queryClient.setQueryData(key, {
+      ...rest,
+      pages: [{ ...first!, tickets: [ticket, ...(first?.tickets ?? [])] }, ...others],
+    });
+  }
+}
+
+export { KANBAN_PAGE_SIZE };
