@@ -33,6 +33,11 @@ const QuickMessagesPage = lazyNamed(
   () => import('../features/quick-messages/pages/QuickMessagesPage'),
   'QuickMessagesPage',
 );
+const MessagesApiPage = lazyNamed(
+  () => import('../features/messages-api/pages/MessagesApiPage'),
+  'MessagesApiPage',
+);
+const PromptsPage = lazyNamed(() => import('../features/prompts/pages/PromptsPage'), 'PromptsPage');
 const SchedulesPage = lazyNamed(
   () => import('../features/schedules/pages/SchedulesPage'),
   'SchedulesPage',
@@ -208,7 +213,9 @@ export function AppRoutes() {
           <Route
             path="prompts"
             element={
-              <RequireAccess permission="prompts:use">{placeholder('prompts')}</RequireAccess>
+              <RequireAccess permission="prompts:use">
+                <PromptsPage />
+              </RequireAccess>
             }
           />
           <Route
@@ -223,7 +230,7 @@ export function AppRoutes() {
             path="messages-api"
             element={
               <RequireAccess permission="externalApi:use">
-                {placeholder('messagesApi')}
+                <MessagesApiPage />
               </RequireAccess>
             }
           />
