@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export const DEV_JWT_SECRET = 'dev-only-secret-change-me-dev-only-secret';
+/** Encrypts stored secrets (AI and voice keys) outside production only; production must set its own. */
+export const DEV_SECRETS_KEY = 'dev-only-secrets-key-change-me-dev-only-key';
 export const DEMO_ADMIN = { email: 'admin@admin.com', password: '123456' } as const;
 
 const bool = z
@@ -42,6 +44,22 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: bool.default(false),
   /** How long the chatbot waits after a message, so messages sent together get one answer. */
+  /** The key stored secrets (AI and voice keys) are encrypted with; at least 32 characters. */
+  SECRETS_KEY: z.string().default(DEV_SECRETS_KEY),
+  /** OpenAI-compatible API (chat completions, transcriptions): a local model server works too. */
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+  /** Azure speech for the prompts' voices; `{region}` is replaced by the prompt's region. */
+  AZURE_TTS_URL: z
+    .string()
+    .default('https://{region}.tts.speech.microsoft.com/cognitiveservices/v1'),
+  /** Cost guard: completions one ticket may get an hour before a person takes over. */
+  AI_MAX_COMPLETIONS_PER_TICKET_HOUR: z.coerce.number().int().min(1).default(20),
+  /** How long a call to an outside service (AI, integrations) may take. */
+  OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Sends a minute one external-API token may make. */
+  EXTERNAL_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   BOT_REPLY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /**
    * How long a send may be in flight before the instance that takes its connection over treats
@@ -81,6 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     if (values.ADMIN_PASSWORD.length < 8 || values.ADMIN_PASSWORD === DEMO_ADMIN.password) {
       throw new ConfigError('ADMIN_PASSWORD must have at least 8 characters and not be a default.');
+    }
+    if (values.SECRETS_KEY === DEV_SECRETS_KEY || values.SECRETS_KEY.length < 32) {
+      throw new ConfigError('SECRETS_KEY must be set to a random value of at least 32 characters.');
     }
     if (values.DEMO_SEED) throw new ConfigError('DEMO_SEED is not allowed in production.');
   }

@@ -85,13 +85,11 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
   { call: 'POST /companies/cadastro' },
   { call: 'GET /plans/list' },
   { call: 'GET /companies/listPlan/{companyId}' },
-  ...pending('prompts are not built yet', [
-    'GET /prompt',
-    'GET /prompt/{id}',
-    'POST /prompt',
-    'PUT /prompt/{id}',
-    'DELETE /prompt/{id}',
-  ]),
+  { call: 'GET /prompt' },
+  { call: 'GET /prompt/{id}' },
+  { call: 'POST /prompt' },
+  { call: 'PUT /prompt/{id}' },
+  { call: 'DELETE /prompt/{id}' },
   ...pending('the internal chat is not built yet', [
     'GET /chats',
     'POST /chats',
@@ -195,7 +193,7 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
     'POST /forgetpassword/{email}',
     'POST /resetpasswords/{email}/{token}/{newPassword}',
   ]),
-  ...pending('the external messaging API is not built yet', ['POST /api/messages/send']),
+  { call: 'POST /api/messages/send' },
 ];
 
 function pending(reason: string, calls: string[]) {
@@ -1043,6 +1041,55 @@ describe('the original client', () => {
       method: 'DELETE',
       url: `/quick-messages/${quick!.id}`,
       token: admin,
+    });
+    // --- prompts: the form as the original client fills it, then the record it read sent back --
+    const prompt = await replay('/prompt', {
+      method: 'POST',
+      url: '/prompt',
+      token: admin,
+      body: {
+        name: 'Prompt original',
+        prompt: 'Você é um assistente da loja. Responda de forma breve e educada sempre.',
+        queueId: queue!.id,
+        maxTokens: 100,
+        temperature: 1,
+        apiKey: 'sk-original-client-key-0001',
+        maxMessages: 10,
+        voice: 'texto',
+        voiceKey: '',
+        voiceRegion: '',
+        companyId: a.companyId,
+      },
+    });
+    await replay('/prompt', { method: 'GET', url: '/prompt', token: admin });
+    const promptRead = await replay('/prompt/:id', {
+      method: 'GET',
+      url: `/prompt/${prompt!.id}`,
+      token: admin,
+    });
+    await replay('/prompt/:id', {
+      method: 'PUT',
+      url: `/prompt/${prompt!.id}`,
+      token: admin,
+      body: { ...promptRead, maxTokens: '120' },
+    });
+    await replay('/prompt/:id', { method: 'DELETE', url: `/prompt/${prompt!.id}`, token: admin });
+
+    // --- the external messaging API, with the connection's token: JSON, then a form -------
+    const apiToken = (await t.as(admin).get(`/whatsapp/${liveConnection}`)).json().token as string;
+    await replay('/api/messages/send', {
+      method: 'POST',
+      url: '/api/messages/send',
+      token: apiToken,
+      body: { number: '5511988887777', body: 'Mensagem pela API' },
+    });
+    await replay('/api/messages/send', {
+      method: 'POST',
+      url: '/api/messages/send',
+      token: apiToken,
+      form: form({ number: '5511988887777', body: 'Arquivo pela API' }, [
+        { field: 'medias', name: 'foto.png', type: 'image/png', content: PNG },
+      ]),
     });
     await replay('/tickets/:id', { method: 'DELETE', url: `/tickets/${ticket!.id}`, token: admin });
     await replay('/contacts/:id', {

@@ -4,11 +4,13 @@ import { connectionsContract } from './connections/connections.contract';
 import { contactsContract } from './contacts/contacts.contract';
 import type { RouteContract } from './contract';
 import { dashboardContract } from './dashboard/dashboard.contract';
+import { externalApiContract } from './external-api/external-api.contract';
 import { helpsContract } from './helps/helps.contract';
 import { kanbanContract } from './kanban/kanban.contract';
 import { mediaContract } from './media/media.contract';
 import { messagesContract } from './messages/messages.contract';
 import { plansContract } from './plans/plans.contract';
+import { promptsContract } from './prompts/prompts.contract';
 import { queueOptionsContract } from './queue-options/queue-options.contract';
 import { queuesContract } from './queues/queues.contract';
 import { quickMessagesContract } from './quick-messages/quick-messages.contract';
@@ -46,6 +48,8 @@ export const contracts = {
   media: mediaContract,
   simulator: simulatorContract,
   webhooks: webhooksContract,
+  externalApi: externalApiContract,
+  prompts: promptsContract,
 };
 
 /** Every route of every area, once each. */

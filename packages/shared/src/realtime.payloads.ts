@@ -2,6 +2,7 @@ import type { Company } from './companies/companies.schemas';
 import type { Connection, ConnectionSession } from './connections/connections.schemas';
 import type { Contact } from './contacts/contacts.schemas';
 import type { Message } from './messages/messages.schemas';
+import type { Prompt } from './prompts/prompts.schemas';
 import type { QuickMessage } from './quick-messages/quick-messages.schemas';
 import type { CompanyTopic } from './realtime';
 import type { Schedule } from './schedules/schedules.schemas';
@@ -66,6 +67,8 @@ export type RealtimePayloads = EveryTopic<{
   schedule:
     | { action: 'create' | 'update'; schedule: Schedule }
     | { action: 'delete'; scheduleId: number };
+  /** Keys are answered as masked hints only, as in the prompts' HTTP answers. */
+  prompt: { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: number };
   /** Messages of one simulated phone changed: new ones, ticks, edits, deletions. */
   simulator: {
     action: 'update';

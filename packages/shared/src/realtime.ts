@@ -20,6 +20,8 @@ export const COMPANY_TOPICS = [
   'quickmessage',
   /** Scheduled messages: create, update, delete. */
   'schedule',
+  /** AI prompts: create, update, delete (heard by the company's admins). */
+  'prompt',
   /** Not in the original product: the simulator page's phones hear their conversations. */
   'simulator',
 ] as const;

@@ -59,3 +59,28 @@ export async function channelConnectionWithKey(handle: DbHandle, id: number, key
   });
   return result.rows[0];
 }
+
+/**
+ * The connection an external-API token names, of any company, with whether its company's plan
+ * allows the external API: what a call needs before it knows the company.
+ */
+export async function connectionByApiToken(handle: DbHandle, token: string) {
+  const client = (unwrapHandle(handle) as { $client?: Pick<Pool, 'query'> }).$client;
+  if (!client) throw new Error('connectionByApiToken needs the pool, not a transaction');
+  const result = await client.query<{
+    id: number;
+    companyId: number;
+    provider: string;
+    useExternalApi: boolean;
+  }>({
+    name: 'connection_by_api_token_v1',
+    text: `select c.id, c.company_id as "companyId", c.provider,
+        coalesce(p.use_external_api, false) as "useExternalApi"
+      from connections c
+      join companies co on co.id = c.company_id
+      left join plans p on p.id = co.plan_id
+      where c.token = $1`,
+    values: [token],
+  });
+  return result.rows[0];
+}

@@ -5,12 +5,14 @@ import { ConnectionsService } from './connections/connections.service';
 import { ContactsService } from './contacts/contacts.service';
 import { DashboardService } from './dashboard/dashboard.service';
 import type { ServiceDeps } from './deps';
+import { ExternalApiService } from './external-api/external-api.service';
 import { HelpsService } from './helps/helps.service';
 import { KanbanService } from './kanban/kanban.service';
 import { InboundPipeline } from './messages/messages.inbound';
 import { OutboundSender } from './messages/messages.outbound';
 import { MessagesService } from './messages/messages.service';
 import { PlansService } from './plans/plans.service';
+import { PromptsService } from './prompts/prompts.service';
 import { QueueOptionsService } from './queue-options/queue-options.service';
 import { QueuesService } from './queues/queues.service';
 import { QuickMessagesService } from './quick-messages/quick-messages.service';
@@ -27,12 +29,13 @@ export type Services = ReturnType<typeof createServices>;
 export function createServices(deps: ServiceDeps) {
   const outbound = new OutboundSender(deps);
   const tickets = new TicketsService(deps, outbound);
+  const prompts = new PromptsService(deps, outbound);
   return {
     connections: new ConnectionsService(deps),
     inbound: new InboundPipeline(deps),
     outbound,
     tickets,
-    automations: new AutomationsService(deps, outbound, tickets),
+    automations: new AutomationsService(deps, outbound, tickets, prompts),
     messages: new MessagesService(deps, outbound),
     contacts: new ContactsService(deps),
     ticketNotes: new TicketNotesService(),
@@ -49,5 +52,7 @@ export function createServices(deps: ServiceDeps) {
     queues: new QueuesService(deps),
     queueOptions: new QueueOptionsService(deps),
     dashboard: new DashboardService(),
+    externalApi: new ExternalApiService(deps, outbound),
+    prompts,
   };
 }

@@ -5,6 +5,7 @@ import type {
   ConnectionSession,
   Contact,
   Message,
+  Prompt,
   QuickMessage,
   Schedule,
   Setting,
@@ -42,6 +43,8 @@ export interface DomainEvents {
   'quickMessage.deleted': { companyId: number; id: number; ownerId: number | null; geral: boolean };
   'schedule.saved': { companyId: number; action: 'create' | 'update'; schedule: Schedule };
   'schedule.deleted': { companyId: number; scheduleId: number };
+  'prompt.saved': { companyId: number; action: 'create' | 'update'; prompt: Prompt };
+  'prompt.deleted': { companyId: number; promptId: number };
   'connection.saved': { companyId: number; action: 'create' | 'update'; connection: Connection };
   'connection.deleted': { companyId: number; connectionId: number };
   'connection.session': { companyId: number; session: ConnectionSession };

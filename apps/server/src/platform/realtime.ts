@@ -424,6 +424,13 @@ export class RealtimeGateway {
     events.on('schedule.deleted', ({ companyId, scheduleId }) =>
       this.emit({ companyId, everyone: true }, 'schedule', { action: 'delete', scheduleId }),
     );
+    // Prompts are managed by admins (prompts:use): only they hear of them.
+    events.on('prompt.saved', ({ companyId, action, prompt }) =>
+      this.emit({ companyId, admins: true }, 'prompt', { action, prompt }),
+    );
+    events.on('prompt.deleted', ({ companyId, promptId }) =>
+      this.emit({ companyId, admins: true }, 'prompt', { action: 'delete', promptId }),
+    );
     events.on('queue.deleted', ({ companyId, queueId }) =>
       this.emit({ companyId, everyone: true }, 'queue', { action: 'delete', queueId }),
     );

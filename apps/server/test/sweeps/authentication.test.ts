@@ -23,6 +23,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /media/:companyId/:file',
   'GET /webhooks/cloud-api/:connectionId',
   'POST /webhooks/cloud-api/:connectionId',
+  // The connection's external-API token decides, not a session.
+  'POST /api/messages/send',
 ]);
 
 let t: TestServer;

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   connectionAuthKeys,
   messages,
+  prompts,
   queueOptions,
   quickMessages,
   schedules,
@@ -41,11 +42,14 @@ export interface Tenant {
     tag: number;
     quickMessage: number;
     schedule: number;
+    prompt: number;
     settingKey: string;
     mediaKey: string;
   };
   /** Values that must never leave the server (connection token, session key material). */
   secrets: string[];
+  /** The connection's external-API token (also the first of the secrets). */
+  apiToken: string;
 }
 
 export interface World {
@@ -134,6 +138,13 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
     })
     .returning();
   // Far ahead: no sweep sends it while the sweeps run.
+  const [prompt] = await db
+    .insert(prompts, {
+      name: `${marker} prompt`,
+      prompt: `${marker} prompt text`,
+      queueId: queue.id,
+    })
+    .returning();
   const [schedule] = await db
     .insert(schedules, {
       body: `${marker} scheduled message`,
@@ -167,10 +178,12 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       tag: tag.id,
       quickMessage: quick!.id,
       schedule: schedule!.id,
+      prompt: prompt!.id,
       settingKey: 'userRating',
       mediaKey: stored.key,
     },
     secrets: [token, sessionKey],
+    apiToken: token,
   };
 }
 
@@ -222,6 +235,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     tags: owner.ids.tag,
     'quick-messages': owner.ids.quickMessage,
     schedules: owner.ids.schedule,
+    prompt: owner.ids.prompt,
   };
   const [companyId, file] = owner.ids.mediaKey.split('/');
   const byName: Record<string, number | string | undefined> = {

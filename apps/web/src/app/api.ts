@@ -71,6 +71,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Public calls (login, sign-up, plans): no bearer refresh and no logout on 401. */
   anonymous?: boolean;
+  /**
+   * A bearer token of another kind than the session's (a connection's external-API token): sent
+   * instead of the session's, and the call is anonymous (its 401 does not end the session).
+   */
+  bearer?: string;
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -114,7 +119,7 @@ function toErrorBody(data: unknown): ApiErrorBody | null {
 
 function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readToken();
+  const token = options.bearer ?? readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -160,6 +165,7 @@ export async function request<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
+  if (options.bearer !== undefined) options = { ...options, anonymous: true };
   let response = await send(method, path, options);
 
   // The spec's rule: a 403 gets one token refresh and one retry.
@@ -211,7 +217,7 @@ type QueryInput<C extends RouteContract> = C['query'] extends object
 export type CallInput<C extends RouteContract> = ParamsInput<C> &
   BodyInput<C> &
   QueryInput<C> &
-  Pick<RequestOptions, 'signal' | 'anonymous'>;
+  Pick<RequestOptions, 'signal' | 'anonymous' | 'bearer'>;
 
 type CallArgs<C extends RouteContract> =
   object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
@@ -232,18 +238,20 @@ async function call<C extends RouteContract>(
   route: C,
   ...[input]: CallArgs<C>
 ): Promise<ResponseOf<C>> {
-  const { params, query, body, signal, anonymous } = (input ?? {}) as {
+  const { params, query, body, signal, anonymous, bearer } = (input ?? {}) as {
     params?: object;
     query?: RequestOptions['query'];
     body?: unknown;
     signal?: AbortSignal;
     anonymous?: boolean;
+    bearer?: string;
   };
   const data = await request<unknown>(route.method, pathOf(route, params), {
     query,
     body,
     signal,
     anonymous,
+    ...(bearer === undefined ? {} : { bearer }),
   });
   if (import.meta.env.DEV) {
     const schema = route.responses[successStatus(route)];

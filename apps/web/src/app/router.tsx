@@ -33,6 +33,11 @@ const QuickMessagesPage = lazyNamed(
   () => import('../features/quick-messages/pages/QuickMessagesPage'),
   'QuickMessagesPage',
 );
+const MessagesApiPage = lazyNamed(
+  () => import('../features/messages-api/pages/MessagesApiPage'),
+  'MessagesApiPage',
+);
+const PromptsPage = lazyNamed(() => import('../features/prompts/pages/PromptsPage'), 'PromptsPage');
 const SchedulesPage = lazyNamed(
   () => import('../features/schedules/pages/SchedulesPage'),
   'SchedulesPage',
@@ -213,7 +218,9 @@ export function AppRoutes() {
           <Route
             path="prompts"
             element={
-              <RequireAccess permission="prompts:use">{placeholder('prompts')}</RequireAccess>
+              <RequireAccess permission="prompts:use">
+                <PromptsPage />
+              </RequireAccess>
             }
           />
           <Route
@@ -228,7 +235,7 @@ export function AppRoutes() {
             path="messages-api"
             element={
               <RequireAccess permission="externalApi:use">
-                {placeholder('messagesApi')}
+                <MessagesApiPage />
               </RequireAccess>
             }
           />

@@ -47,6 +47,14 @@ export const connectionsContract = defineContract('connections', {
     params: idParamsSchema,
     responses: { 204: null },
   },
+  /** A new external-API token for the connection; the old one stops working at once. */
+  regenerateToken: {
+    method: 'POST',
+    path: '/whatsapp/:id/token',
+    access: 'connections:manage',
+    params: idParamsSchema,
+    responses: { 200: connectionSchema },
+  },
   // Session actions: any user may retry or ask for a new QR; disconnecting is for admins.
   /** Starts the session again from the stored login. */
   startSession: {

@@ -2,6 +2,7 @@ export * from './companies';
 export * from './connections';
 export * from './contacts';
 export * from './messages';
+export * from './prompts';
 export * from './queues';
 export * from './quick-messages';
 export * from './schedules';

@@ -44,6 +44,8 @@ export const tickets = pgTable(
     useIntegration: boolean('use_integration').notNull().default(false),
     integrationId: integer('integration_id'),
     promptId: integer('prompt_id'),
+    /** When the AI handed the ticket to a person: no prompt answers it any more. */
+    aiHandedOverAt: timestamp('ai_handed_over_at', { withTimezone: true }),
     queueOptionId: integer('queue_option_id'),
     amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
     /** The last inbound message the bot has answered: later ones are its next turn. */

@@ -6,6 +6,7 @@ import type { TicketAudienceBefore } from '../../platform/events';
 import type { ServiceDeps } from '../deps';
 import type { OutboundSender } from '../messages/messages.outbound';
 import { resolveVariables } from '../messages/messages.variables';
+import type { PromptsService } from '../prompts/prompts.service';
 import { settingValues } from '../settings/settings.repository';
 import { ticketById } from '../tickets/tickets.repository';
 import type { TicketsService } from '../tickets/tickets.service';
@@ -54,6 +55,8 @@ export class AutomationsService {
     private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'jobs' | 'config'>,
     private readonly outbound: Pick<OutboundSender, 'send'>,
     private readonly tickets: Pick<TicketsService, 'closeForInactivity'>,
+    /** The AI's turn, for tickets a prompt answers (its connection's, or its queue's). */
+    private readonly ai?: Pick<PromptsService, 'promptFor' | 'respond'>,
   ) {
     platform.jobs.define<{ companyId: number; ticketId: number }>(BOT_TURN_JOB, {
       // Messages that arrive while a turn waits are answered by that one turn.
@@ -100,8 +103,19 @@ export class AutomationsService {
       if (!ticket.connectionId) return;
       const answer = await latestAnswer(db, ticketId, ticket.botMessageId);
       if (!answer) return;
+      const prompt = await this.ai?.promptFor(db, ticketId);
+      // A connection's prompt answers before any menu: the AI is the whole conversation.
+      if (prompt?.by === 'connection') {
+        if (!(await advanceBot(db, ticket, answer.id, {}))) continue;
+        return this.ai!.respond(companyId, ticketId, prompt);
+      }
       const settings = await settingValues(db, TURN_SETTINGS);
       const plan = await this.#plan(db, ticket, ticket.connectionId, answer.body, settings, now);
+      // Past the menus, in a queue with a prompt: the AI answers what the bot does not.
+      if (prompt && plan.replies.length === 0 && Object.keys(plan.write).length === 0) {
+        if (!(await advanceBot(db, ticket, answer.id, {}))) continue;
+        return this.ai!.respond(companyId, ticketId, prompt);
+      }
       if (!(await advanceBot(db, ticket, answer.id, plan.write))) continue;
       for (const reply of plan.replies) {
         const body = resolveVariables(reply, {

@@ -9,6 +9,7 @@ export const connectionsRoutes = ({ connections: service }: Services) =>
     serve(connections.create, (req) => service.create(req.ctx, req.body));
     serve(connections.update, (req) => service.update(req.ctx, req.params.id, req.body));
     serve(connections.remove, (req) => service.remove(req.ctx, req.params.id));
+    serve(connections.regenerateToken, (req) => service.regenerateToken(req.ctx, req.params.id));
     serve(connections.startSession, (req) => service.startSession(req.ctx, req.params.id, false));
     serve(connections.renewSession, (req) => service.startSession(req.ctx, req.params.id, true));
     serve(connections.disconnect, (req) => service.disconnect(req.ctx, req.params.id));

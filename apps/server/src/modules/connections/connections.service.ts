@@ -92,6 +92,14 @@ export class ConnectionsService {
     return this.#announce(ctx, id, 'update');
   }
 
+  /** A new external-API token; whoever held the old one is refused from now on. */
+  async regenerateToken(ctx: RequestContext, id: number): Promise<Connection> {
+    const db = tenantDb(ctx);
+    if (!(await repo.byId(db, id))) throw notFound();
+    await repo.update(db, id, { token: newApiToken() });
+    return this.#announce(ctx, id, 'update');
+  }
+
   async remove(ctx: RequestContext, id: number): Promise<void> {
     const db = tenantDb(ctx);
     const deleted = await db.transaction(async (tx) => {

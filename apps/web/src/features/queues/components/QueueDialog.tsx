@@ -18,10 +18,14 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../../app/api';
+import { useSessionUser } from '../../../app/auth';
 import { FormDialog } from '../../../app/components/FormDialog';
+import { IdSelect } from '../../../app/components/IdSelect';
 import { WeekScheduleFields } from '../../../app/components/WeekScheduleFields';
 import { muiField, submitRecord, useRecordForm, useValidationText } from '../../../app/forms';
+import { canAccess } from '../../../app/layout/menu';
 import { toast } from '../../../app/toast';
+import { usePromptOptions } from '../../prompts/api';
 import { useSaveQueue } from '../api';
 import { QueueOptionsEditor } from './QueueOptionsEditor';
 
@@ -36,6 +40,8 @@ export interface QueueFormValues {
   ratingMessage: string;
   /** The queue's opening hours, read when the company manages hours by queue. */
   schedules: CompanySchedule[];
+  /** The AI prompt that answers the queue's tickets; none when null. */
+  promptId: number | null;
 }
 
 const NOT_A_NUMBER = 'Not a number';
@@ -56,6 +62,7 @@ const queueFormSchema = queueCreateSchema
       .trim()
       .regex(/^\d{0,5}$/, NOT_A_NUMBER),
     schedules: weekSchedulesSchema,
+    promptId: z.number().int().positive().nullable(),
   });
 
 const FORM_FIELDS = [
@@ -104,7 +111,11 @@ export function QueueDialog({ open, onClose, queue }: QueueDialogProps) {
     complationMessage: queue?.complationMessage ?? '',
     ratingMessage: queue?.ratingMessage ?? '',
     schedules: queue?.schedules.length ? queue.schedules : DEFAULT_SCHEDULES,
+    promptId: queue?.promptId ?? null,
   });
+  const me = useSessionUser();
+  const usesPrompts = canAccess(me, { permission: 'prompts:use' });
+  const promptOptions = usePromptOptions({ enabled: usesPrompts });
 
   const message = useCallback(
     (text: string | undefined) => {
@@ -290,9 +301,25 @@ export function QueueDialog({ open, onClose, queue }: QueueDialogProps) {
             <EmptySelect id="queue-integration" label={t('fields.integration')}>
               {t('fields.noIntegration')}
             </EmptySelect>
-            <EmptySelect id="queue-prompt" label={t('fields.prompt')}>
-              {t('fields.noPrompt')}
-            </EmptySelect>
+            {usesPrompts ? (
+              <Controller
+                control={control}
+                name="promptId"
+                render={({ field }) => (
+                  <IdSelect
+                    id="queue-prompt"
+                    label={t('fields.prompt')}
+                    noneLabel={t('fields.noPromptChosen')}
+                    options={promptOptions.data ?? []}
+                    field={field}
+                  />
+                )}
+              />
+            ) : (
+              <EmptySelect id="queue-prompt" label={t('fields.prompt')}>
+                {t('fields.noPrompt')}
+              </EmptySelect>
+            )}
           </Box>
         </>,
       )}
