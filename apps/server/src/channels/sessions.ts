@@ -3,6 +3,7 @@ import type { ProviderName } from '@atendi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InstanceBus } from '../platform/instance-bus';
 import type { LeaseKeeper } from '../platform/leases';
+import type { Metrics } from '../platform/metrics';
 import { CHANNEL_COMMANDS, type ChannelCommand } from './commands';
 import type {
   ChannelProvider,
@@ -58,6 +59,7 @@ export class ChannelSessions {
       bus: InstanceBus;
       leases: LeaseKeeper;
       log: FastifyBaseLogger;
+      metrics?: Pick<Metrics, 'inbound' | 'outbound'>;
     },
     private readonly options: ChannelSessionsOptions = {},
   ) {
@@ -95,7 +97,26 @@ export class ChannelSessions {
   async send(connectionId: number, message: OutboundMessage): Promise<SentMessage> {
     const running = this.running.get(connectionId);
     if (!running) throw new ChannelNotRunningError();
-    return running.session.send(message);
+    try {
+      const sent = await running.session.send(message);
+      this.deps.metrics?.outbound(running.provider, 'sent');
+      return sent;
+    } catch (error) {
+      this.deps.metrics?.outbound(running.provider, 'failed');
+      throw error;
+    }
+  }
+
+  /** Counts what a provider received, by what became of it (stored, duplicate, ...). */
+  async countInbound<T>(provider: ProviderName, work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      this.deps.metrics?.inbound(provider, typeof result === 'string' ? result : 'stored');
+      return result;
+    } catch (error) {
+      this.deps.metrics?.inbound(provider, 'failed');
+      throw error;
+    }
   }
 
   /**
