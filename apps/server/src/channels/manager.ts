@@ -49,7 +49,7 @@ export class ChannelManager {
   readonly #lifecycle = new Map<number, Promise<unknown>>();
   #timer?: NodeJS.Timeout;
   #sweeping?: Promise<void>;
-  #handingOver?: Promise<number[]>;
+  #handingOver?: Promise<ConnectionRef[]>;
   #closed = false;
 
   constructor(
@@ -340,12 +340,12 @@ export class ChannelManager {
    * are released at once (the next owner need not wait out a heartbeat). The other instances
    * are told to sweep now rather than at their next turn. Commands heard later are for them.
    */
-  handOver(): Promise<number[]> {
+  handOver(): Promise<ConnectionRef[]> {
     this.#handingOver ??= this.#handOver();
     return this.#handingOver;
   }
 
-  async #handOver(): Promise<number[]> {
+  async #handOver(): Promise<ConnectionRef[]> {
     if (this.#timer) clearInterval(this.#timer);
     for (const timer of this.#starting.values()) clearTimeout(timer);
     this.#starting.clear();
@@ -353,24 +353,27 @@ export class ChannelManager {
     this.#closed = true;
     await this.#sweeping;
     await Promise.allSettled([...this.#lifecycle.values()]);
-    const handed = [...this.#running.keys()];
+    // Out of the map first: what is asked to send from now on goes to the next owner (or waits
+    // for it as a pending message); the sends already handed to a session finish first.
+    const handed = [...this.#running.values()];
+    this.#running.clear();
+    await this.deps.sessions.sendsSettled();
     await Promise.all(
-      handed.map(async (id) => {
-        const running = this.#running.get(id)!;
-        this.#running.delete(id);
+      handed.map(async (running) => {
         await running.session.stop({ logout: false }).catch(() => {});
         await Promise.allSettled([...running.chats.values()]);
       }),
     );
     await this.deps.leases.close();
-    for (const connectionId of handed) {
+    for (const { ref } of handed) {
+      const connectionId = ref.id;
       await this.deps.sessions
         .publish({ connectionId, action: 'start' })
         .catch((error) =>
           this.deps.log.warn({ err: error, connectionId }, 'hand-over not announced'),
         );
     }
-    return handed;
+    return handed.map(({ ref }) => ref);
   }
 
   async close(): Promise<void> {

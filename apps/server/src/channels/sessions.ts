@@ -51,6 +51,8 @@ export class ChannelSessions {
   readonly #providers: Map<ProviderName, ChannelProvider>;
   readonly #replies = new Map<string, (reply: Reply) => void>();
   readonly #pending = new Set<Promise<unknown>>();
+  /** Sends handed to a session of this instance and not answered yet. */
+  readonly #sending = new Set<Promise<unknown>>();
   #closed = false;
 
   constructor(
@@ -97,8 +99,14 @@ export class ChannelSessions {
   async send(connectionId: number, message: OutboundMessage): Promise<SentMessage> {
     const running = this.running.get(connectionId);
     if (!running) throw new ChannelNotRunningError();
+    const sending = running.session.send(message);
+    this.#sending.add(sending);
+    void sending.then(
+      () => this.#sending.delete(sending),
+      () => this.#sending.delete(sending),
+    );
     try {
-      const sent = await running.session.send(message);
+      const sent = await sending;
       this.deps.metrics?.outbound(running.provider, 'sent');
       return sent;
     } catch (error) {
@@ -193,6 +201,11 @@ export class ChannelSessions {
   hold(work: Promise<unknown>): void {
     this.#pending.add(work);
     void work.finally(() => this.#pending.delete(work));
+  }
+
+  /** Waits for the sends under way in this instance's sessions (a hand-over lets them finish). */
+  async sendsSettled(): Promise<void> {
+    await Promise.allSettled([...this.#sending]);
   }
 
   /** Waits for the background work started so far. */

@@ -1,21 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { sample } from '../../../test/metrics';
 import { loadConfig } from '../../config';
 import { connections, tickets } from '../../db/schema';
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
-
-/** One sample of a Prometheus text exposition, by name and labels (0 when absent). */
-export function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  let total = 0;
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    if (wanted.every((pair) => line.includes(pair))) total += Number(line.split(' ').at(-1));
-  }
-  return total;
-}
 
 describe('health, readiness and metrics', () => {
   let t: TestServer;
