@@ -27,6 +27,7 @@ import { presentSimulatorMessage } from './channels/simulator/simulator.present'
 import { SimulatorProvider } from './channels/simulator/simulator.provider';
 import { simulatorRoutes } from './channels/simulator/simulator.routes';
 import type { Config } from './config';
+import { connectionStatusCounts } from './db/channel-queries';
 import type { Database } from './db/client';
 import { toHandle } from './db/tenant';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -58,10 +59,18 @@ import { SessionStore } from './platform/auth/sessions';
 import { TokenService } from './platform/auth/tokens';
 import { answerError, registerErrorHandling } from './platform/errors';
 import { EventBus } from './platform/events';
+import { Health } from './platform/health';
 import { InstanceBus } from './platform/instance-bus';
 import { JobEngine } from './platform/jobs';
 import { LeaseKeeper, type LeaseOptions } from './platform/leases';
-import { type LogStream, loggerOptions, requestLogController } from './platform/logger';
+import {
+  type LogStream,
+  loggerOptions,
+  registerRequestIds,
+  requestIdOf,
+  requestLogController,
+} from './platform/logger';
+import { Metrics } from './platform/metrics';
 import type { Platform } from './platform/platform';
 import {
   MemoryRateLimitStore,
@@ -115,11 +124,12 @@ export async function buildApp({
   channels = {},
   logStream,
 }: AppDependencies): Promise<App> {
-  const production = config.NODE_ENV === 'production';
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL, { production, stream: logStream }),
-    // Production keeps fastify's structured entries per request; elsewhere one short line.
-    logController: requestLogController(production),
+    logger: loggerOptions(config.LOG_LEVEL, { format: config.logFormat, stream: logStream }),
+    logController: requestLogController(config.logFormat),
+    genReqId: requestIdOf,
+    // The request's id comes from the logger's mixin on every line, the request's own included.
+    childLoggerFactory: (logger, _bindings, options) => logger.child({}, options),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Real clients never send deeper than this; limits parser abuse.
@@ -131,6 +141,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   const events = new EventBus();
+  const metrics = new Metrics();
   const leases = new LeaseKeeper(database.pool, channels.leases);
   const bus = new InstanceBus(database.pool, channels.leases);
   const platform: Platform = {
@@ -146,8 +157,49 @@ export async function buildApp({
     storage: new Storage(config.STORAGE_DIR, deriveKey(config.JWT_SECRET, 'media-urls')),
     leases,
     bus,
-    jobs: new JobEngine(database.pool, app.log, channels.jobs),
+    jobs: new JobEngine(database.pool, app.log, {
+      ...channels.jobs,
+      work: config.roles.has('jobs'),
+      metrics,
+    }),
+    metrics,
+    health: new Health(database.pool, redis),
   };
+  metrics.gauge(
+    'db_pool_connections',
+    'Database pool connections by state',
+    () => ({
+      total: database.pool.totalCount,
+      idle: database.pool.idleCount,
+      waiting: database.pool.waitingCount,
+    }),
+    'state',
+  );
+  metrics.gauge(
+    'job_queue_depth',
+    'Jobs waiting to run, by queue',
+    () => platform.jobs.depths(),
+    'queue',
+  );
+  metrics.gauge(
+    'connections_by_status',
+    'Connections of every company by status',
+    () => connectionStatusCounts(platform.db),
+    'status',
+  );
+  metrics.gauge(
+    'channel_sessions',
+    'Channel sessions running on this instance',
+    () => sessions.running.size,
+  );
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.request(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+  });
   // Each changed conversation of a simulated phone is one event to the company's pages.
   const simulatorNetwork = new SimulatorNetwork(platform.db, bus, (companyId, rows) => {
     const byPhone = new Map<string, typeof rows>();
@@ -173,7 +225,7 @@ export async function buildApp({
   const cloudApi = new CloudApiProvider(providerDeps, channels.cloudApi);
   // Built in the order they depend on each other: what sends, the services, then what reports.
   const sessions = new ChannelSessions(
-    { providers: [simulator, baileys, cloudApi], bus, leases, log: app.log },
+    { providers: [simulator, baileys, cloudApi], bus, leases, log: app.log, metrics },
     channels.manager,
   );
   const services = createServices({ ...platform, channels: sessions });
@@ -198,6 +250,7 @@ export async function buildApp({
   app.decorate('channelManager', channelManager);
   app.decorate('services', services);
 
+  registerRequestIds(app);
   registerErrorHandling(app);
   await app.register(helmet, {
     // The API serves JSON and the docs page; the docs page needs its inline assets.
@@ -237,7 +290,7 @@ export async function buildApp({
     ],
   });
 
-  await app.register(systemRoutes());
+  await app.register(systemRoutes(platform));
   await app.register(authRoutes(services));
   await app.register(usersRoutes(services));
   await app.register(companiesRoutes(services));

@@ -13,6 +13,20 @@ const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** What an instance does; a deployment may split them over instances (default: all). */
+export const SERVER_ROLES = ['api', 'web', 'channels', 'jobs'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+
+const roles = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((role) => role.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.enum(SERVER_ROLES)).min(1));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().optional(),
@@ -40,6 +54,17 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   DEMO_SEED: bool.optional(),
+  /** `pretty`: one short line per entry for a person at a terminal; `json` otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  SERVER_ROLES: roles.default([...SERVER_ROLES]),
+  /** GET /metrics on the API answers only with `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A separate port answering GET /metrics to anyone who reaches it (keep it private). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** After SIGTERM: how long /ready says 503 while requests are still taken (load balancers notice). */
+  DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  /** After SIGTERM: the most the drain may take before the process exits anyway. */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: bool.default(false),
@@ -72,6 +97,8 @@ const envSchema = z.object({
 
 export type Config = z.infer<typeof envSchema> & {
   host: string;
+  roles: ReadonlySet<ServerRole>;
+  logFormat: 'json' | 'pretty';
   demoSeed: boolean;
   frontendOrigins: string[];
 };
@@ -108,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...values,
     host: values.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    roles: new Set(values.SERVER_ROLES),
+    logFormat: values.LOG_FORMAT ?? (production ? 'json' : 'pretty'),
     demoSeed: !production && (values.DEMO_SEED ?? true),
     frontendOrigins: values.FRONTEND_URL.split(',')
       .map((origin) => origin.trim())

@@ -18,7 +18,7 @@ async function main() {
   const { database, embeddedDirectory, stop } = await openDatabase(config);
   const seeded = await seed(config, database);
   const api = await startApiServer(config, database);
-  const web = await startWebServer(config);
+  const web = config.roles.has('web') ? await startWebServer(config) : undefined;
   const log = api.app.log;
   if (seeded.admin?.password) {
     log.info(`Demo data created. Sign in as ${seeded.admin.email} / ${seeded.admin.password}`);
@@ -35,10 +35,25 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal}: shutting down`);
-    await web?.close();
-    await api.close();
-    await stop();
+    // Whatever is still unfinished at the deadline is left: the next owner picks it up.
+    setTimeout(() => {
+      log.warn(`${signal}: drain deadline of ${config.DRAIN_TIMEOUT_MS} ms reached, exiting`);
+      process.exit(0);
+    }, config.DRAIN_TIMEOUT_MS).unref();
+    try {
+      if (signal === 'SIGTERM') {
+        log.info(`${signal}: draining (${config.DRAIN_GRACE_MS} ms of grace)`);
+        await api.drain(config.DRAIN_GRACE_MS);
+      } else {
+        log.info(`${signal}: shutting down`);
+      }
+      await web?.close();
+      await api.close();
+      await stop();
+      log.info(`${signal}: stopped`);
+    } catch (error) {
+      log.error({ err: error }, `${signal}: stopping failed`);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

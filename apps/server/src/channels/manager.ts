@@ -49,6 +49,7 @@ export class ChannelManager {
   readonly #lifecycle = new Map<number, Promise<unknown>>();
   #timer?: NodeJS.Timeout;
   #sweeping?: Promise<void>;
+  #handingOver?: Promise<ConnectionRef[]>;
   #closed = false;
 
   constructor(
@@ -73,8 +74,16 @@ export class ChannelManager {
     });
   }
 
-  /** Hears commands, takes the leases it can and starts their sessions (the bus is open). */
-  async open(): Promise<void> {
+  /**
+   * Hears commands, takes the leases it can and starts their sessions (the bus is open). An
+   * instance without the channels role (`takeLeases: false`) only hears the owners' answers to
+   * its own requests: it never owns a connection.
+   */
+  async open({ takeLeases = true }: { takeLeases?: boolean } = {}): Promise<void> {
+    if (!takeLeases) {
+      await this.deps.sessions.open();
+      return;
+    }
     await this.deps.bus.subscribe(CHANNEL_COMMANDS, (payload) => {
       void this.command(JSON.parse(payload) as ChannelCommand);
     });
@@ -201,8 +210,11 @@ export class ChannelManager {
    * taken by whichever instance Meta reached): into the running session's chat queues when it
    * runs here, else into queues of their own, so each chat still keeps its order here.
    */
-  eventsFor(ref: ConnectionRef): Pick<ChannelEvents, 'inbound' | 'change' | 'ack'> {
-    const { sink } = this.deps;
+  eventsFor(
+    ref: ConnectionRef,
+    provider: ProviderName = 'cloud-api',
+  ): Pick<ChannelEvents, 'inbound' | 'change' | 'ack'> {
+    const { sink, sessions } = this.deps;
     const inOrder = (chatId: string, work: () => Promise<unknown>) => {
       const running = this.#running.get(ref.id);
       if (running) return this.#queue(running.chats, chatId, work);
@@ -219,7 +231,10 @@ export class ChannelManager {
       });
     };
     return {
-      inbound: (message) => inOrder(message.chatId, () => sink.inbound(ref, message)),
+      inbound: (message) =>
+        inOrder(message.chatId, () =>
+          sessions.countInbound(provider, () => sink.inbound(ref, message)),
+        ),
       change: (change) => inOrder(change.chatId, () => sink.change(ref, change)),
       ack: (update) => sink.ack(ref, update),
     };
@@ -243,7 +258,11 @@ export class ChannelManager {
     const session = provider.open(ref, {
       status: (update) => fenced(() => sink.status(ref, update, epoch)),
       inbound: (message) =>
-        this.#queue(chats, message.chatId, () => fenced(() => sink.inbound(ref, message))),
+        this.#queue(chats, message.chatId, () =>
+          fenced(() =>
+            this.deps.sessions.countInbound(providerName, () => sink.inbound(ref, message)),
+          ),
+        ),
       change: (change) =>
         this.#queue(chats, change.chatId, () => fenced(() => sink.change(ref, change))),
       ack: (update) => fenced(() => sink.ack(ref, update)),
@@ -315,7 +334,55 @@ export class ChannelManager {
     return next.then(() => undefined);
   }
 
+  /**
+   * Gives every connection back before the instance stops: no more takes, the commands under
+   * way finish, each session stops once the messages it was storing are stored, and the leases
+   * are released at once (the next owner need not wait out a heartbeat). The other instances
+   * are told to sweep now rather than at their next turn. Commands heard later are for them.
+   */
+  handOver(): Promise<ConnectionRef[]> {
+    this.#handingOver ??= this.#handOver();
+    return this.#handingOver;
+  }
+
+  async #handOver(): Promise<ConnectionRef[]> {
+    if (this.#timer) clearInterval(this.#timer);
+    for (const timer of this.#starting.values()) clearTimeout(timer);
+    this.#starting.clear();
+    await this.deps.sessions.settle();
+    this.#closed = true;
+    await this.#sweeping;
+    await Promise.allSettled([...this.#lifecycle.values()]);
+    // Out of the map first: what is asked to send from now on goes to the next owner (or waits
+    // for it as a pending message); the sends already handed to a session finish first.
+    const handed = [...this.#running.values()];
+    this.#running.clear();
+    await this.deps.sessions.sendsSettled();
+    await Promise.all(
+      handed.map(async (running) => {
+        await running.session.stop({ logout: false }).catch(() => {});
+        await Promise.allSettled([...running.chats.values()]);
+      }),
+    );
+    await this.deps.leases.close();
+    for (const { ref } of handed) {
+      const connectionId = ref.id;
+      await this.deps.sessions
+        .publish({ connectionId, action: 'start' })
+        .catch((error) =>
+          this.deps.log.warn({ err: error, connectionId }, 'hand-over not announced'),
+        );
+    }
+    return handed.map(({ ref }) => ref);
+  }
+
   async close(): Promise<void> {
+    if (this.#handingOver) {
+      await this.#handingOver;
+      this.deps.sessions.close();
+      await this.deps.sessions.settle();
+      return;
+    }
     if (this.#timer) clearInterval(this.#timer);
     for (const timer of this.#starting.values()) clearTimeout(timer);
     this.#starting.clear();

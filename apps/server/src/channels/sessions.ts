@@ -3,6 +3,7 @@ import type { ProviderName } from '@atendi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InstanceBus } from '../platform/instance-bus';
 import type { LeaseKeeper } from '../platform/leases';
+import type { Metrics } from '../platform/metrics';
 import { CHANNEL_COMMANDS, type ChannelCommand } from './commands';
 import type {
   ChannelProvider,
@@ -50,6 +51,8 @@ export class ChannelSessions {
   readonly #providers: Map<ProviderName, ChannelProvider>;
   readonly #replies = new Map<string, (reply: Reply) => void>();
   readonly #pending = new Set<Promise<unknown>>();
+  /** Sends handed to a session of this instance and not answered yet. */
+  readonly #sending = new Set<Promise<unknown>>();
   #closed = false;
 
   constructor(
@@ -58,6 +61,7 @@ export class ChannelSessions {
       bus: InstanceBus;
       leases: LeaseKeeper;
       log: FastifyBaseLogger;
+      metrics?: Pick<Metrics, 'inbound' | 'outbound'>;
     },
     private readonly options: ChannelSessionsOptions = {},
   ) {
@@ -95,7 +99,32 @@ export class ChannelSessions {
   async send(connectionId: number, message: OutboundMessage): Promise<SentMessage> {
     const running = this.running.get(connectionId);
     if (!running) throw new ChannelNotRunningError();
-    return running.session.send(message);
+    const sending = running.session.send(message);
+    this.#sending.add(sending);
+    void sending.then(
+      () => this.#sending.delete(sending),
+      () => this.#sending.delete(sending),
+    );
+    try {
+      const sent = await sending;
+      this.deps.metrics?.outbound(running.provider, 'sent');
+      return sent;
+    } catch (error) {
+      this.deps.metrics?.outbound(running.provider, 'failed');
+      throw error;
+    }
+  }
+
+  /** Counts what a provider received, by what became of it (stored, duplicate, ...). */
+  async countInbound<T>(provider: ProviderName, work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      this.deps.metrics?.inbound(provider, typeof result === 'string' ? result : 'stored');
+      return result;
+    } catch (error) {
+      this.deps.metrics?.inbound(provider, 'failed');
+      throw error;
+    }
   }
 
   /**
@@ -172,6 +201,11 @@ export class ChannelSessions {
   hold(work: Promise<unknown>): void {
     this.#pending.add(work);
     void work.finally(() => this.#pending.delete(work));
+  }
+
+  /** Waits for the sends under way in this instance's sessions (a hand-over lets them finish). */
+  async sendsSettled(): Promise<void> {
+    await Promise.allSettled([...this.#sending]);
   }
 
   /** Waits for the background work started so far. */

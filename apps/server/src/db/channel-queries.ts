@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { unwrapHandle } from './client';
 import { connections } from './schema';
@@ -83,4 +83,13 @@ export async function connectionByApiToken(handle: DbHandle, token: string) {
     values: [token],
   });
   return result.rows[0];
+}
+
+/** How many connections of every company are in each status (the metrics' reading). */
+export async function connectionStatusCounts(handle: DbHandle): Promise<Record<string, number>> {
+  const rows = await unwrapHandle(handle)
+    .select({ status: connections.status, count: count() })
+    .from(connections)
+    .groupBy(connections.status);
+  return Object.fromEntries(rows.map((row) => [row.status, row.count]));
 }

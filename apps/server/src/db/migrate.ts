@@ -1,10 +1,17 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** apps/server/drizzle, from src/db/ here or from the production bundle in dist/. */
+export const MIGRATIONS_FOLDER = [
+  new URL('../../drizzle', import.meta.url),
+  new URL('../drizzle', import.meta.url),
+]
+  .map((url) => fileURLToPath(url))
+  .find((folder) => existsSync(`${folder}/meta/_journal.json`))!;
 const MIGRATION_LOCK = 727_001;
 /** The job engine's tables (pg-boss) live in a schema of their own. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -29,4 +36,16 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();
   }
+}
+
+/** Whether every migration of this build is recorded as applied in the database. */
+export async function migrationsApplied(pool: pg.Pool): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const latest = Math.max(...journal.entries.map((entry) => entry.when));
+  const { rows } = await pool.query<{ applied: string | null }>(
+    'select max(created_at) as applied from drizzle.__drizzle_migrations',
+  );
+  return Number(rows[0]?.applied ?? 0) >= latest;
 }

@@ -75,7 +75,8 @@ export function answerError(
     return reply.status(400).send({ error: 'ERR_VALIDATION' });
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.status(500).send({ error: 'ERR_INTERNAL' });
+  // The id names the logged lines; it says nothing of the failure itself.
+  return reply.status(500).send({ error: 'ERR_INTERNAL', requestId: request.id });
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { JOBS_SCHEMA } from '../db/migrate';
+import type { Metrics } from './metrics';
 
 export interface JobDefinition<T> {
   /**
@@ -46,13 +47,24 @@ export class JobEngine {
   readonly #schedules: { name: string; cron: string }[] = [];
   readonly #workers = new Map<string, string[]>();
   readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #metrics?: Metrics;
   #started = false;
+  readonly #work: boolean;
+  /** Runs in progress on this instance (a drain waits for them). */
+  #running = 0;
 
   constructor(
     pool: pg.Pool,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
-    options: { pollingIntervalSeconds?: number } = {},
+    options: {
+      pollingIntervalSeconds?: number;
+      /** False on an instance without the jobs role: it sends jobs and never runs them. */
+      work?: boolean;
+      metrics?: Metrics;
+    } = {},
   ) {
+    this.#work = options.work ?? true;
+    this.#metrics = options.metrics;
     // Bound once: the engine's polling is its own traffic, not the requests' (tests that count
     // a request's statements wrap the pool's `query` while it runs).
     const query = pool.query.bind(pool) as (
@@ -65,6 +77,9 @@ export class JobEngine {
       // The schema is installed by the migrations; a newer pg-boss migrates its own tables.
       migrate: true,
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+      // Maintenance and cron ticks belong to the instances that run jobs.
+      supervise: this.#work,
+      schedule: this.#work,
     } as PgBoss.ConstructorOptions);
     this.#boss.on('error', (error) => this.log.error({ err: error }, 'job engine error'));
   }
@@ -92,11 +107,13 @@ export class JobEngine {
         retryBackoff: true,
         expireInSeconds: definition.expireInSeconds ?? 120,
       });
+      if (!this.#work) continue;
       const work = async () => {
         let id = '';
         id = await this.#boss.work<unknown>(name, { includeMetadata: true }, async (jobs) => {
           try {
             for (const job of jobs) {
+              this.#running += 1;
               try {
                 // A cron tick's job carries no data (null): handlers get an empty object.
                 await definition.handler((job.data ?? {}) as never, {
@@ -106,7 +123,10 @@ export class JobEngine {
               } catch (error) {
                 // pg-boss keeps the job for its retries; the reason is in the log.
                 this.log.error({ err: error, job: name }, 'job failed');
+                this.#metrics?.jobFailed(name);
                 throw error;
+              } finally {
+                this.#running -= 1;
               }
             }
           } finally {
@@ -122,7 +142,25 @@ export class JobEngine {
       for (let n = 0; n < (definition.concurrency ?? 1); n++) ids.push(await work());
       this.#workers.set(name, ids);
     }
-    for (const { name, cron } of this.#schedules) await this.#boss.schedule(name, cron);
+    if (this.#work) {
+      for (const { name, cron } of this.#schedules) await this.#boss.schedule(name, cron);
+    }
+  }
+
+  /** Jobs waiting to run (created or retrying), by queue. */
+  async depths(): Promise<Record<string, number>> {
+    if (!this.#started) return {};
+    const entries = await Promise.all(
+      [...this.#definitions.keys()].map(
+        async (name) => [name, await this.#boss.getQueueSize(name)] as const,
+      ),
+    );
+    return Object.fromEntries(entries);
+  }
+
+  /** Job runs in progress on this instance. */
+  get running(): number {
+    return this.#running;
   }
 
   async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<void> {

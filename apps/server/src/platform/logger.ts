@@ -1,4 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import {
+  type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -7,10 +11,38 @@ import {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Not logged outside production unless it fails: health checks and files. */
-    quiet?: boolean;
+    /**
+     * Not logged unless it fails: 'always' (health, metrics, the simulator's polling), or `true`
+     * in the pretty format only (files).
+     */
+    quiet?: boolean | 'always';
   }
 }
+
+/** The request a piece of work runs for, wherever it logs from (services use the app's logger). */
+const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+
+/** A caller's own X-Request-Id is kept when it is a plain token; else one is made. */
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Every line logged while a request is handled carries its id (`requestId`), service lines
+ * included, and the answer carries it in X-Request-Id, so a report names the lines to read.
+ */
+export function registerRequestIds(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    requestScope.run({ requestId: request.id }, done);
+  });
+}
+
+/** The id of the request being handled, if any. */
+export const currentRequestId = (): string | undefined => requestScope.getStore()?.requestId;
 
 /** Never log credentials: headers, cookies, passwords and tokens are redacted wherever they appear. */
 export const REDACT_PATHS = [
@@ -40,11 +72,11 @@ const LEVELS: Record<number, string> = {
   50: 'ERROR',
   60: 'FATAL',
 };
-const LEFT_OUT = new Set(['time', 'level', 'msg', 'pid', 'hostname', 'reqId', 'err']);
+const LEFT_OUT = new Set(['time', 'level', 'msg', 'pid', 'hostname', 'requestId', 'err']);
 
 /**
- * Outside production a person reads the console: each entry becomes one short line (time, level,
- * message, any other fields), with an error's stack below it. Production keeps pino's JSON.
+ * LOG_FORMAT=pretty, for a person at a terminal: each entry becomes one short line (time, level,
+ * message, any other fields), with an error's stack below it. Otherwise pino's JSON.
  */
 export function shortLines(out: LogStream): LogStream {
   return {
@@ -67,11 +99,17 @@ export function shortLines(out: LogStream): LogStream {
 
 export function loggerOptions(
   level: string,
-  { production, stream }: { production: boolean; stream?: LogStream },
+  { format, stream }: { format: 'json' | 'pretty'; stream?: LogStream },
 ): FastifyServerOptions['logger'] {
-  const destination = production ? stream : shortLines(stream ?? process.stdout);
+  const destination = format === 'json' ? stream : shortLines(stream ?? process.stdout);
   return {
     level,
+    // The request's id on every line written while it is handled (the request's own logger
+    // has no bindings of its own: see `childLoggerFactory` in the app).
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
@@ -85,25 +123,35 @@ export function loggerOptions(
 }
 
 /**
- * Outside production, fastify's two JSON entries per request become one line per answered
- * request, and none for quiet routes and the API docs' files unless they fail.
+ * One entry per answered request at info (fastify writes two): method, address, status and
+ * time; none for quiet routes unless they fail. In JSON the entry has the request and answer
+ * as fields; in the pretty format it is one short line.
  */
-class BriefRequestLog extends LogController {
+class OneLineRequestLog extends LogController {
+  constructor(private readonly format: 'json' | 'pretty') {
+    super();
+  }
+
   override incomingRequest() {}
 
   override routeNotFound() {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
-    const quiet =
-      request.routeOptions.config?.quiet === true ||
-      request.routeOptions.url?.startsWith('/docs/static');
-    if (quiet && !error && reply.statusCode < 500) return;
-    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`;
-    if (error) reply.log.error({ err: error }, line);
-    else reply.log.info(line);
+    const quiet = request.routeOptions.config?.quiet;
+    const silent =
+      quiet === 'always' ||
+      (this.format === 'pretty' &&
+        (quiet === true || request.routeOptions.url?.startsWith('/docs/static')));
+    if (silent && !error && reply.statusCode < 500) return;
+    const elapsed = Math.round(reply.elapsedTime);
+    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${elapsed}ms`;
+    const fields =
+      this.format === 'json'
+        ? { req: request, res: { statusCode: reply.statusCode }, responseTime: elapsed }
+        : {};
+    if (error) reply.log.error({ ...fields, err: error }, line);
+    else reply.log.info(fields, line);
   }
 }
 
-/** Production keeps fastify's own request entries. */
-export const requestLogController = (production: boolean) =>
-  production ? undefined : new BriefRequestLog();
+export const requestLogController = (format: 'json' | 'pretty') => new OneLineRequestLog(format);

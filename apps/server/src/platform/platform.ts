@@ -3,9 +3,11 @@ import type { DbHandle } from '../db/tenant';
 import type { SessionStore } from './auth/sessions';
 import type { TokenService } from './auth/tokens';
 import type { EventBus } from './events';
+import type { Health } from './health';
 import type { InstanceBus } from './instance-bus';
 import type { JobEngine } from './jobs';
 import type { LeaseKeeper } from './leases';
+import type { Metrics } from './metrics';
 import type { RateLimiter } from './rate-limit';
 import type { Storage } from './storage';
 
@@ -29,4 +31,8 @@ export interface Platform {
   bus: InstanceBus;
   /** Work that must survive a restart and run once across instances (pg-boss). */
   jobs: JobEngine;
+  /** Prometheus figures of this instance. */
+  metrics: Metrics;
+  /** Readiness for load balancers, and whether the instance drains. */
+  health: Health;
 }

@@ -166,6 +166,17 @@ export class RealtimeGateway {
     );
   }
 
+  /**
+   * Before the instance stops: new handshakes are refused at the transport (a client takes that
+   * as a network failure and retries, reaching another instance through the load balancer) and
+   * the connected clients' transports are closed, so they reconnect elsewhere at once. Events
+   * keep flowing to the other instances through the adapter until `close()`.
+   */
+  drain(): void {
+    this.io.engine.opts.allowRequest = (_request, answer) => answer('draining', false);
+    this.io.engine.close();
+  }
+
   close(): Promise<void> {
     this.#closed = true;
     return new Promise((resolve) => this.io.close(() => resolve()));

@@ -35,8 +35,11 @@ export type ContractHandler<C extends RouteDefinition> = (
 
 /** What only the server decides: logging and the size of a body. */
 export interface ServeOptions {
-  /** Not logged outside production unless it fails (health checks, files). */
-  quiet?: boolean;
+  /**
+   * Not logged unless it fails: 'always' (health checks, metrics, polling), `true` in the
+   * pretty format only (files).
+   */
+  quiet?: boolean | 'always';
   bodyLimit?: number;
 }
 
@@ -84,7 +87,11 @@ function register<C extends RouteContract>(
     method: contract.method,
     url: contract.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    config: { contract, access: contract.access, ...(options.quiet ? { quiet: true } : {}) },
+    config: {
+      contract,
+      access: contract.access,
+      ...(options.quiet ? { quiet: options.quiet } : {}),
+    },
     schema: schemaOf(contract),
     handler: async (request, reply) => {
       const answer = await handler(request as ContractRequest<C>, reply);

@@ -15,6 +15,9 @@ import { pathFor, seedWorld, type World } from './world';
 /** The routes anyone may call; a route missing here and not guarded fails the sweep. */
 const PUBLIC_ROUTES = new Set([
   'GET /version',
+  'GET /health',
+  'GET /ready',
+  'GET /metrics',
   'GET /plans/list',
   'POST /companies/cadastro',
   'POST /auth/login',

@@ -26,17 +26,22 @@ export const simulatorRoutes = (network: SimulatorNetwork, storage: Storage) =>
     }
 
     const present = (row: SimulatorRow) => presentSimulatorMessage(row, storage);
+    /** What the simulator page polls: a log line each time would bury the rest. */
+    const POLLED = { quiet: 'always' } as const;
 
-    serve(simulator.connections, (req) =>
-      tenantDb(req.ctx)
-        .select({
-          id: connections.id,
-          name: connections.name,
-          status: connections.status,
-          number: connections.number,
-        })
-        .from(connections, eq(connections.provider, 'simulator'))
-        .orderBy(connections.name),
+    serve(
+      simulator.connections,
+      (req) =>
+        tenantDb(req.ctx)
+          .select({
+            id: connections.id,
+            name: connections.name,
+            status: connections.status,
+            number: connections.number,
+          })
+          .from(connections, eq(connections.provider, 'simulator'))
+          .orderBy(connections.name),
+      POLLED,
     );
 
     serve(simulator.scan, async (req) => {
@@ -54,11 +59,15 @@ export const simulatorRoutes = (network: SimulatorNetwork, storage: Storage) =>
       await network.setPaired(req.ctx.companyId, connection.id, false);
     });
 
-    serve(simulator.phones, async (req) => {
-      const connection = await simulatorConnection(req.ctx, req.params.id);
-      const rows = await network.phones(req.ctx.companyId, connection.id);
-      return rows.map(({ phone, name }) => ({ phone, name }));
-    });
+    serve(
+      simulator.phones,
+      async (req) => {
+        const connection = await simulatorConnection(req.ctx, req.params.id);
+        const rows = await network.phones(req.ctx.companyId, connection.id);
+        return rows.map(({ phone, name }) => ({ phone, name }));
+      },
+      POLLED,
+    );
 
     // A phone added on the page before it writes: kept, so it is still listed after a reload.
     serve(simulator.addPhone, async (req) => {
@@ -68,16 +77,20 @@ export const simulatorRoutes = (network: SimulatorNetwork, storage: Storage) =>
       return { phone, name };
     });
 
-    serve(simulator.messages, async (req) => {
-      const connection = await simulatorConnection(req.ctx, req.params.id);
-      const rows = await network.conversation(
-        req.ctx.companyId,
-        connection.id,
-        req.params.phone,
-        req.query.after,
-      );
-      return rows.map(present);
-    });
+    serve(
+      simulator.messages,
+      async (req) => {
+        const connection = await simulatorConnection(req.ctx, req.params.id);
+        const rows = await network.conversation(
+          req.ctx.companyId,
+          connection.id,
+          req.params.phone,
+          req.query.after,
+        );
+        return rows.map(present);
+      },
+      POLLED,
+    );
 
     serve(
       simulator.send,

@@ -19,6 +19,7 @@ import {
   type NewOutgoing,
   outgoingWithChat,
   pendingSends,
+  releaseClaim,
   reopenFailed,
   sendTargetOf,
   settleStaleSends,
@@ -124,12 +125,22 @@ export class OutboundSender {
       const sent = await this.platform.channels.send(connectionId, message);
       await markSent(db, messageId, sent);
     } catch (error) {
+      if (error instanceof ChannelNotRunningError) {
+        // The session left this instance between the check and the send (a hand-over): nothing
+        // went out, so the message waits for the next owner, asked at once.
+        await releaseClaim(db, messageId);
+        await this.platform.channels.publish({
+          connectionId,
+          action: 'send',
+          companyId,
+          messageId,
+        });
+        return (await messageById(db, messageId, this.platform.storage))!;
+      }
       // With our own id a second send is the same message to the network: safe to repeat.
       const unknown = error instanceof SendOutcomeUnknownError && !message.providerMessageId;
       await markSendFailed(db, messageId, unknown ? 'unknown' : 'failed');
       await this.#announce(db, companyId, messageId, 'update');
-      if (error instanceof ChannelNotRunningError)
-        throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
       throw new AppError('ERR_SENDING_WAPP_MSG', 400);
     }
     return this.#announce(db, companyId, messageId, 'update');

@@ -246,6 +246,15 @@ export async function claimForSending(db: TenantDb, id: number) {
   return claimed !== undefined;
 }
 
+/** A claim given back before anything went out: pending again, for the connection's next owner. */
+export async function releaseClaim(db: TenantDb, id: number) {
+  await db.update(
+    messages,
+    { sendState: 'pending', updatedAt: new Date() },
+    and(eq(messages.id, id), eq(messages.sendState, 'sending'))!,
+  );
+}
+
 /** The network took it; a tick it reported meanwhile is kept. */
 export async function markSent(
   db: TenantDb,
