@@ -41,6 +41,7 @@ const SettingsPage = lazyNamed(
   () => import('../features/settings/pages/SettingsPage'),
   'SettingsPage',
 );
+const HelpsPage = lazyNamed(() => import('../features/helps/pages/HelpsPage'), 'HelpsPage');
 const DashboardPage = lazyNamed(
   () => import('../features/dashboard/pages/DashboardPage'),
   'DashboardPage',
@@ -84,7 +85,7 @@ export function AppRoutes() {
           <Route path="contacts" element={<ContactsPage />} />
           <Route path="tags" element={<TagsPage />} />
           <Route path="todolist" element={<TodoListPage />} />
-          <Route path="helps" element={placeholder('helps')} />
+          <Route path="helps" element={<HelpsPage />} />
           <Route
             path="kanban"
             element={<RequireAccess permission="kanban:use">{placeholder('kanban')}</RequireAccess>}
