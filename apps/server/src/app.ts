@@ -30,6 +30,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { toHandle } from './db/tenant';
 import { authRoutes } from './modules/auth/auth.routes';
+import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
@@ -59,6 +60,7 @@ import { InstanceBus } from './platform/instance-bus';
 import { JobEngine } from './platform/jobs';
 import { LeaseKeeper, type LeaseOptions } from './platform/leases';
 import { type LogStream, loggerOptions, requestLogController } from './platform/logger';
+import { createMailer } from './platform/mailer';
 import type { Platform } from './platform/platform';
 import {
   MemoryRateLimitStore,
@@ -144,6 +146,7 @@ export async function buildApp({
     leases,
     bus,
     jobs: new JobEngine(database.pool, app.log, channels.jobs),
+    mailer: createMailer(config, app.log),
   };
   // Each changed conversation of a simulated phone is one event to the company's pages.
   const simulatorNetwork = new SimulatorNetwork(platform.db, bus, (companyId, rows) => {
@@ -234,6 +237,7 @@ export async function buildApp({
 
   await app.register(systemRoutes());
   await app.register(authRoutes(services));
+  await app.register(passwordResetRoutes(services));
   await app.register(usersRoutes(services));
   await app.register(companiesRoutes(services));
   await app.register(plansRoutes(services));

@@ -43,6 +43,14 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** How long the chatbot waits after a message, so messages sent together get one answer. */
   BOT_REPLY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** The SMTP server that sends the platform's mail (password reset codes). */
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  MAIL_FROM: z.string().default('Atendi <no-reply@atendi.local>'),
 });
 
 export type Config = z.infer<typeof envSchema> & {

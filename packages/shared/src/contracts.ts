@@ -7,6 +7,7 @@ import { dashboardContract } from './dashboard/dashboard.contract';
 import { helpsContract } from './helps/helps.contract';
 import { mediaContract } from './media/media.contract';
 import { messagesContract } from './messages/messages.contract';
+import { passwordResetContract } from './password-reset/password-reset.contract';
 import { plansContract } from './plans/plans.contract';
 import { queueOptionsContract } from './queue-options/queue-options.contract';
 import { queuesContract } from './queues/queues.contract';
@@ -25,6 +26,7 @@ import { webhooksContract } from './webhooks/webhooks.contract';
 export const contracts = {
   system: systemContract,
   auth: authContract,
+  passwordReset: passwordResetContract,
   users: usersContract,
   companies: companiesContract,
   plans: plansContract,

@@ -6,6 +6,7 @@ import type { EventBus } from './events';
 import type { InstanceBus } from './instance-bus';
 import type { JobEngine } from './jobs';
 import type { LeaseKeeper } from './leases';
+import type { Mailer } from './mailer';
 import type { RateLimiter } from './rate-limit';
 import type { Storage } from './storage';
 
@@ -29,4 +30,6 @@ export interface Platform {
   bus: InstanceBus;
   /** Work that must survive a restart and run once across instances (pg-boss). */
   jobs: JobEngine;
+  /** The platform's mail (password reset codes), through the SMTP server of the environment. */
+  mailer: Mailer;
 }

@@ -17,6 +17,10 @@ function lazyNamed<K extends string>(
 const Layout = lazyNamed(() => import('./layout/Layout'), 'Layout');
 const LoginPage = lazyNamed(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
 const SignupPage = lazyNamed(() => import('../features/auth/pages/SignupPage'), 'SignupPage');
+const ForgotPasswordPage = lazyNamed(
+  () => import('../features/auth/pages/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+);
 const TicketsPage = lazyNamed(() => import('../features/tickets/pages/TicketsPage'), 'TicketsPage');
 const UsersPage = lazyNamed(() => import('../features/users/pages/UsersPage'), 'UsersPage');
 const ConnectionsPage = lazyNamed(
@@ -71,6 +75,7 @@ export function AppRoutes() {
         <Route element={<PublicOnly />}>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/signup" element={<SignupPage />} />
+          <Route path="/forgetpsw" element={<ForgotPasswordPage />} />
         </Route>
         <Route
           element={
