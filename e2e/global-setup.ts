@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startFakeSmtp } from '../apps/server/test/fakes/smtp';
 import { recreateDatabase } from '../apps/server/test/local';
 import { API_PORT, E2E_DATABASE, WEB_PORT } from './playwright.config';
 
@@ -12,7 +13,15 @@ const ROOT = join(import.meta.dirname, '..');
  * demo data: the machine's PostgreSQL when DATABASE_URL is set, else the embedded one.
  */
 export default async function globalSetup() {
+  // The server's mail goes to a local SMTP server; each message is written to a folder the
+  // journeys read (workers inherit E2E_MAILBOX).
+  const mailbox = mkdtempSync(join(tmpdir(), 'atendi-e2e-mail-'));
+  const smtp = await startFakeSmtp({ user: 'e2e', pass: 'e2e-mail' }, (mail, index) =>
+    writeFileSync(join(mailbox, `${String(index).padStart(5, '0')}.json`), JSON.stringify(mail)),
+  );
+  process.env.E2E_MAILBOX = mailbox;
   const env: NodeJS.ProcessEnv = {
+    ...smtp.env,
     ...process.env,
     NODE_ENV: 'development',
     PORT: String(API_PORT),
@@ -64,5 +73,7 @@ export default async function globalSetup() {
       process.kill(-server.pid!, 'SIGKILL');
     } catch {}
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await smtp.close();
+    rmSync(mailbox, { recursive: true, force: true });
   };
 }

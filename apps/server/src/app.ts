@@ -31,6 +31,7 @@ import { connectionStatusCounts } from './db/channel-queries';
 import type { Database } from './db/client';
 import { toHandle } from './db/tenant';
 import { authRoutes } from './modules/auth/auth.routes';
+import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
@@ -70,6 +71,7 @@ import {
   requestIdOf,
   requestLogController,
 } from './platform/logger';
+import { createMailer } from './platform/mailer';
 import { Metrics } from './platform/metrics';
 import type { Platform } from './platform/platform';
 import {
@@ -164,6 +166,7 @@ export async function buildApp({
     }),
     metrics,
     health: new Health(database.pool, redis),
+    mailer: createMailer(config, app.log),
   };
   metrics.gauge(
     'db_pool_connections',
@@ -292,6 +295,7 @@ export async function buildApp({
 
   await app.register(systemRoutes(platform));
   await app.register(authRoutes(services));
+  await app.register(passwordResetRoutes(services));
   await app.register(usersRoutes(services));
   await app.register(companiesRoutes(services));
   await app.register(plansRoutes(services));

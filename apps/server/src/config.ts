@@ -68,7 +68,6 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: bool.default(false),
-  /** How long the chatbot waits after a message, so messages sent together get one answer. */
   /** The key stored secrets (AI and voice keys) are encrypted with; at least 32 characters. */
   SECRETS_KEY: z.string().default(DEV_SECRETS_KEY),
   /** OpenAI-compatible API (chat completions, transcriptions): a local model server works too. */
@@ -85,6 +84,7 @@ const envSchema = z.object({
   OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Sends a minute one external-API token may make. */
   EXTERNAL_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** How long the chatbot waits after a message, so messages sent together get one answer. */
   BOT_REPLY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /**
    * How long a send may be in flight before the instance that takes its connection over treats
@@ -93,6 +93,14 @@ const envSchema = z.object({
   OUTBOUND_STALE_SEND_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
   /** The simulator's network answers a send this much later (rehearses a slow network). */
   SIMULATOR_SEND_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** The SMTP server that sends the platform's mail (password reset codes). */
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  MAIL_FROM: z.string().default('Atendi <no-reply@atendi.local>'),
 });
 
 export type Config = z.infer<typeof envSchema> & {

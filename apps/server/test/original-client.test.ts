@@ -189,10 +189,8 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
     'DELETE /queueIntegration/{id}',
     'POST /queueIntegration/testSession',
   ]),
-  ...pending('password reset is not built yet (the spec sends it to an external host)', [
-    'POST /forgetpassword/{email}',
-    'POST /resetpasswords/{email}/{token}/{newPassword}',
-  ]),
+  { call: 'POST /forgetpassword/{email}' },
+  { call: 'POST /resetpasswords/{email}/{token}/{newPassword}' },
   { call: 'POST /api/messages/send' },
 ];
 
@@ -323,6 +321,19 @@ describe('the original client', () => {
     });
     const sessionToken = String(refreshed?.token);
     await replay('/auth/me', { method: 'GET', url: '/auth/me', token: sessionToken });
+
+    // --- password reset, as the spec's client sends it: everything in the path ---------------
+    await replay('/forgetpassword/{email}', {
+      method: 'POST',
+      url: `/forgetpassword/${encodeURIComponent(person.email)}`,
+    });
+    // the shape is taken; a code nobody mailed is refused by the rule, not by the schema
+    const reset = await send('/resetpasswords/{email}/{token}/{newPassword}', {
+      method: 'POST',
+      url: `/resetpasswords/${encodeURIComponent(person.email)}/123456/NovaSenha1`,
+    });
+    expect(reset.statusCode, reset.body).toBe(400);
+    expect(reset.json()).toEqual({ error: 'ERR_INVALID_RESET_CODE' });
     await replay('/version', { method: 'GET', url: '/version' });
     await replay('/plans/list', { method: 'GET', url: '/plans/list' });
     await replay('/settings', { method: 'GET', url: '/settings/', token: admin });

@@ -9,6 +9,7 @@ import { helpsContract } from './helps/helps.contract';
 import { kanbanContract } from './kanban/kanban.contract';
 import { mediaContract } from './media/media.contract';
 import { messagesContract } from './messages/messages.contract';
+import { passwordResetContract } from './password-reset/password-reset.contract';
 import { plansContract } from './plans/plans.contract';
 import { promptsContract } from './prompts/prompts.contract';
 import { queueOptionsContract } from './queue-options/queue-options.contract';
@@ -28,6 +29,7 @@ import { webhooksContract } from './webhooks/webhooks.contract';
 export const contracts = {
   system: systemContract,
   auth: authContract,
+  passwordReset: passwordResetContract,
   users: usersContract,
   companies: companiesContract,
   plans: plansContract,

@@ -22,6 +22,8 @@ export * from './media/media.contract';
 export * from './messages/messages.contract';
 export * from './messages/messages.schemas';
 export * from './pagination';
+export * from './password-reset/password-reset.contract';
+export * from './password-reset/password-reset.schemas';
 export * from './permissions';
 export * from './plans/plans.contract';
 export * from './plans/plans.schemas';

@@ -1,4 +1,5 @@
 import { AuthService } from './auth/auth.service';
+import { PasswordResetService } from './auth/password-reset.service';
 import { AutomationsService } from './automations/automations.service';
 import { CompaniesService } from './companies/companies.service';
 import { ConnectionsService } from './connections/connections.service';
@@ -44,6 +45,7 @@ export function createServices(deps: ServiceDeps) {
     quickMessages: new QuickMessagesService(deps),
     schedules: new SchedulesService(deps, outbound),
     auth: new AuthService(deps),
+    passwordReset: new PasswordResetService(deps),
     users: new UsersService(deps),
     companies: new CompaniesService(deps),
     plans: new PlansService(deps.db),

@@ -7,6 +7,7 @@ import type { Health } from './health';
 import type { InstanceBus } from './instance-bus';
 import type { JobEngine } from './jobs';
 import type { LeaseKeeper } from './leases';
+import type { Mailer } from './mailer';
 import type { Metrics } from './metrics';
 import type { RateLimiter } from './rate-limit';
 import type { Storage } from './storage';
@@ -35,4 +36,6 @@ export interface Platform {
   metrics: Metrics;
   /** Readiness for load balancers, and whether the instance drains. */
   health: Health;
+  /** The platform's mail (password reset codes), through the SMTP server of the environment. */
+  mailer: Mailer;
 }

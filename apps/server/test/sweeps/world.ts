@@ -250,6 +250,10 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     phone: owner.ids.contactNumber,
     key: owner.ids.settingKey,
     file,
+    // password reset: an address, a code and a password, none of them a row
+    email: 'sweep-nobody@example.com',
+    token: '123456',
+    newPassword: 'SweepPass1',
   };
   return route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     const value = byName[name];

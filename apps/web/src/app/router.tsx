@@ -17,6 +17,10 @@ function lazyNamed<K extends string>(
 const Layout = lazyNamed(() => import('./layout/Layout'), 'Layout');
 const LoginPage = lazyNamed(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
 const SignupPage = lazyNamed(() => import('../features/auth/pages/SignupPage'), 'SignupPage');
+const ForgotPasswordPage = lazyNamed(
+  () => import('../features/auth/pages/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+);
 const TicketsPage = lazyNamed(() => import('../features/tickets/pages/TicketsPage'), 'TicketsPage');
 const UsersPage = lazyNamed(() => import('../features/users/pages/UsersPage'), 'UsersPage');
 const ConnectionsPage = lazyNamed(
@@ -46,6 +50,7 @@ const SettingsPage = lazyNamed(
   () => import('../features/settings/pages/SettingsPage'),
   'SettingsPage',
 );
+const HelpsPage = lazyNamed(() => import('../features/helps/pages/HelpsPage'), 'HelpsPage');
 const DashboardPage = lazyNamed(
   () => import('../features/dashboard/pages/DashboardPage'),
   'DashboardPage',
@@ -76,6 +81,7 @@ export function AppRoutes() {
         <Route element={<PublicOnly />}>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/signup" element={<SignupPage />} />
+          <Route path="/forgetpsw" element={<ForgotPasswordPage />} />
         </Route>
         <Route
           element={
@@ -90,7 +96,7 @@ export function AppRoutes() {
           <Route path="contacts" element={<ContactsPage />} />
           <Route path="tags" element={<TagsPage />} />
           <Route path="todolist" element={<TodoListPage />} />
-          <Route path="helps" element={placeholder('helps')} />
+          <Route path="helps" element={<HelpsPage />} />
           <Route
             path="kanban"
             element={

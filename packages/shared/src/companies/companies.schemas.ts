@@ -3,6 +3,7 @@ import { boundedString, emailField, MSG, passwordField, positiveId } from '../va
 
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 export const recurrenceSchema = z.enum(RECURRENCES);
+export type Recurrence = z.infer<typeof recurrenceSchema>;
 /** Months added by '+ Vencimento' for each recurrence. */
 export const RECURRENCE_MONTHS: Record<(typeof RECURRENCES)[number], number> = {
   MENSAL: 1,
@@ -65,6 +66,12 @@ export const companySchema = z.object({
   dueDate: z.string().nullable(),
   recurrence: recurrenceSchema,
   schedules: z.array(companyScheduleSchema),
+  billingName: z.string().nullable(),
+  addressZipCode: z.string().nullable(),
+  addressStreet: z.string().nullable(),
+  addressState: z.string().nullable(),
+  addressCity: z.string().nullable(),
+  addressDistrict: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -91,6 +98,35 @@ const dueDateField = z
   .optional()
   .transform((value) => (value ? value.slice(0, 10) : value));
 
+/** A billing or address field of the company form: '' is nothing. */
+const billingText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, MSG.tooLong)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));
+
+/** The company's billing name and address, as the checkout and the super user's form keep them. */
+export const COMPANY_BILLING_FIELDS = [
+  'billingName',
+  'addressZipCode',
+  'addressStreet',
+  'addressState',
+  'addressCity',
+  'addressDistrict',
+] as const;
+export type CompanyBillingField = (typeof COMPANY_BILLING_FIELDS)[number];
+const billingFields = {
+  billingName: billingText(100),
+  addressZipCode: billingText(20),
+  addressStreet: billingText(200),
+  addressState: billingText(50),
+  addressCity: billingText(100),
+  addressDistrict: billingText(100),
+};
+
 export const companyCreateSchema = z.object({
   name: boundedString(2, 50),
   email: emailField,
@@ -100,6 +136,7 @@ export const companyCreateSchema = z.object({
   dueDate: dueDateField,
   recurrence: recurrenceSchema.optional(),
   campaignsEnabled: z.boolean().optional(),
+  ...billingFields,
   /** When given, the company's first admin is created with the company email and this password. */
   password: passwordField.optional(),
 });

@@ -72,3 +72,23 @@ export const authRefreshTokens = pgTable(
   },
   (t) => [index('auth_refresh_tokens_session_idx').on(t.sessionId)],
 );
+
+/**
+ * One-time password reset codes: only a keyed hash is kept, each lives 15 minutes, takes at most
+ * five tries and is spent by its first right one. A new request replaces the user's earlier code.
+ */
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_reset_codes_user_key').on(t.userId)],
+);

@@ -18,6 +18,12 @@ export const presentCompany = (row: CompanyRow): Company => ({
   recurrence: row.recurrence as Company['recurrence'],
   // a company that never set its hours keeps the default ones
   schedules: row.schedules.length > 0 ? row.schedules : DEFAULT_SCHEDULES,
+  billingName: row.billingName,
+  addressZipCode: row.addressZipCode,
+  addressStreet: row.addressStreet,
+  addressState: row.addressState,
+  addressCity: row.addressCity,
+  addressDistrict: row.addressDistrict,
   createdAt: isoRequired(row.createdAt),
   updatedAt: isoRequired(row.updatedAt),
 });

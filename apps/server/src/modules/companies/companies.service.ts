@@ -42,6 +42,12 @@ export interface NewCompany {
   trialExpiration?: Date | null;
   recurrence?: string;
   campaignsEnabled?: boolean;
+  billingName?: string | null;
+  addressZipCode?: string | null;
+  addressStreet?: string | null;
+  addressState?: string | null;
+  addressCity?: string | null;
+  addressDistrict?: string | null;
   admin?: { name: string; email: string; password: string; super?: boolean };
 }
 
@@ -69,6 +75,12 @@ export async function provisionCompany(db: GlobalDb, data: NewCompany) {
         trialExpiration: data.trialExpiration ?? null,
         recurrence: data.recurrence ?? 'MENSAL',
         schedules: DEFAULT_SCHEDULES,
+        billingName: data.billingName ?? null,
+        addressZipCode: data.addressZipCode ?? null,
+        addressStreet: data.addressStreet ?? null,
+        addressState: data.addressState ?? null,
+        addressCity: data.addressCity ?? null,
+        addressDistrict: data.addressDistrict ?? null,
       });
       const tenant = tenantOf(company.id);
       await seedDefaultSettings(tenant);

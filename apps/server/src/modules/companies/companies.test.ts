@@ -108,6 +108,12 @@ describe('POST /companies/cadastro', () => {
       dueDate: expect.any(String),
       recurrence: 'MENSAL',
       schedules: expect.any(Array),
+      billingName: null,
+      addressZipCode: null,
+      addressStreet: null,
+      addressState: null,
+      addressCity: null,
+      addressDistrict: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -573,6 +579,63 @@ describe('PUT /companies/:id', () => {
       .from(settings, eq(settings.key, 'campaignsEnabled'));
     expect(setting!.value).toBe('false');
     expect((await companyRow(company.id))!.name).toBe('Renamed Company');
+  });
+
+  it('keeps the billing name and address, and answers them with every field of the company', async () => {
+    const plan = await t.make.plan();
+    const created = await asSuper().post('/companies', {
+      name: `Billing Co ${Date.now()}`,
+      email: `billing-${Date.now()}@example.com`,
+      planId: plan.id,
+      billingName: 'Billing Co Ltda',
+      addressZipCode: '01001-000',
+      addressStreet: 'Praça da Sé, 1',
+      addressState: 'SP',
+      addressCity: 'São Paulo',
+      addressDistrict: 'Sé',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      billingName: 'Billing Co Ltda',
+      addressZipCode: '01001-000',
+      addressStreet: 'Praça da Sé, 1',
+      addressState: 'SP',
+      addressCity: 'São Paulo',
+      addressDistrict: 'Sé',
+    });
+    const id = created.json().id as number;
+    const updated = await asSuper().put(`/companies/${id}`, {
+      addressCity: 'Campinas',
+      billingName: '',
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({
+      addressCity: 'Campinas',
+      billingName: null,
+      addressState: 'SP',
+    });
+    const read = await asSuper().get(`/companies/${id}`);
+    expect(Object.keys(read.json()).sort()).toEqual(
+      [
+        'id',
+        'name',
+        'email',
+        'phone',
+        'planId',
+        'status',
+        'dueDate',
+        'recurrence',
+        'schedules',
+        'billingName',
+        'addressZipCode',
+        'addressStreet',
+        'addressState',
+        'addressCity',
+        'addressDistrict',
+        'createdAt',
+        'updatedAt',
+      ].sort(),
+    );
   });
 
   it('refuses an unknown plan, a name in use, an unknown company and bad fields', async () => {

@@ -48,6 +48,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
         rows={props.rows}
         rowKey={props.rowKey}
         rowActions={props.rowActions}
+        rowSx={props.rowSx}
         loading={props.loading}
         failed={props.failed}
         emptyText={props.emptyText}

@@ -40,6 +40,8 @@ export interface ListTableProps<T> {
   rowKey: (row: T) => Key;
   /** The buttons of a row, in a last 'Ações' column. */
   rowActions?: (row: T) => ReactNode;
+  /** A row's own styles (a tint by state); what it means must be told in a cell too. */
+  rowSx?: (row: T) => SxProps<Theme> | undefined;
   /** The first page is on its way. */
   loading: boolean;
   /** The list could not be read: shown instead of `emptyText` when no row is listed. */
@@ -113,7 +115,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
         </TableHead>
         <TableBody>
           {rows.map((row) => (
-            <TableRow key={rowKey(row)} hover>
+            <TableRow key={rowKey(row)} hover sx={props.rowSx?.(row)}>
               {columns.map((column) => (
                 <TableCell
                   key={column.id}

@@ -89,6 +89,11 @@ export function LoginPage() {
           {t('login.submit')}
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
+          <Link component={RouterLink} to="/forgetpsw">
+            {t('login.forgotLink')}
+          </Link>
+        </Typography>
+        <Typography variant="body2" sx={{ textAlign: 'center' }}>
           {t('login.noAccount')}{' '}
           <Link component={RouterLink} to="/signup">
             {t('login.signupLink')}

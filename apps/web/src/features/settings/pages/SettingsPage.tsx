@@ -10,6 +10,9 @@ import { useSearchParams } from 'react-router';
 import { useSessionUser } from '../../../app/auth';
 import { PageHeader } from '../../../app/components/PageHeader';
 import { PageLoader } from '../../../app/components/PageLoader';
+import { CompaniesTab } from '../../companies/components/CompaniesTab';
+import { HelpsTab } from '../../helps/components/HelpsTab';
+import { PlansTab } from '../../plans/components/PlansTab';
 import { settingValue, useCompany, useSettings } from '../api';
 import { CompanyHoursForm } from '../components/CompanyHoursForm';
 import { SettingsOptions } from '../components/SettingsOptions';
@@ -27,10 +30,7 @@ interface SettingsTab {
   panel: (context: TabContext) => ReactNode;
 }
 
-/**
- * The page's tabs in order. The super user's tabs (companies, plans, helps) join this list with
- * `shown: ({ user }) => user.super`; until then their links open the options.
- */
+/** The page's tabs in order; the super user's tabs open the options for anybody else. */
 const TABS: readonly SettingsTab[] = [
   {
     value: 'options',
@@ -42,6 +42,9 @@ const TABS: readonly SettingsTab[] = [
     shown: ({ settings }) => settingValue(settings, 'scheduleType') === 'company',
     panel: ({ user }) => <CompanyHours companyId={user.companyId} />,
   },
+  { value: 'companies', shown: ({ user }) => user.super, panel: () => <CompaniesTab /> },
+  { value: 'plans', shown: ({ user }) => user.super, panel: () => <PlansTab /> },
+  { value: 'helps', shown: ({ user }) => user.super, panel: () => <HelpsTab /> },
 ];
 
 function CompanyHours({ companyId }: { companyId: number }) {
