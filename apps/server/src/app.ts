@@ -32,6 +32,7 @@ import { toHandle } from './db/tenant';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
+import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { helpsRoutes } from './modules/helps/helps.routes';
@@ -250,6 +251,7 @@ export async function buildApp({
   await app.register(dashboardRoutes(services));
   await app.register(quickMessagesRoutes(services));
   await app.register(schedulesRoutes(services));
+  await app.register(contactListsRoutes(services));
   await app.register(mediaRoutes(platform.storage));
   await app.register(simulatorRoutes(simulatorNetwork, platform.storage));
   await app.register(baileysRoutes(baileys, services));

@@ -1,5 +1,10 @@
 import type { Company } from './companies/companies.schemas';
 import type { Connection, ConnectionSession } from './connections/connections.schemas';
+import type {
+  ContactImportProgress,
+  ContactList,
+  ContactListItem,
+} from './contact-lists/contact-lists.schemas';
 import type { Contact } from './contacts/contacts.schemas';
 import type { Message } from './messages/messages.schemas';
 import type { QuickMessage } from './quick-messages/quick-messages.schemas';
@@ -66,6 +71,18 @@ export type RealtimePayloads = EveryTopic<{
   schedule:
     | { action: 'create' | 'update'; schedule: Schedule }
     | { action: 'delete'; scheduleId: number };
+  ContactList:
+    | { action: 'create' | 'update'; record: ContactList }
+    | { action: 'delete'; id: number };
+  /**
+   * `reload` when an import added items (the page asks again); `progress` while an import reads
+   * its file (not in the original product: its clients ignore it).
+   */
+  ContactListItem:
+    | { action: 'create' | 'update'; record: ContactListItem }
+    | { action: 'delete'; id: number; contactListId: number }
+    | { action: 'reload'; contactListId: number }
+    | ({ action: 'progress' } & ContactImportProgress);
   /** Messages of one simulated phone changed: new ones, ticks, edits, deletions. */
   simulator: {
     action: 'update';

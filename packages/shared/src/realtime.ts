@@ -20,6 +20,10 @@ export const COMPANY_TOPICS = [
   'quickmessage',
   /** Scheduled messages: create, update, delete. */
   'schedule',
+  /** Contact lists of campaigns: create, update, delete. */
+  'ContactList',
+  /** Their items: create, update, delete; reload after an import, and its progress. */
+  'ContactListItem',
   /** Not in the original product: the simulator page's phones hear their conversations. */
   'simulator',
 ] as const;

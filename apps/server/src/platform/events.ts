@@ -4,6 +4,9 @@ import type {
   Connection,
   ConnectionSession,
   Contact,
+  ContactImportProgress,
+  ContactList,
+  ContactListItem,
   Message,
   QuickMessage,
   Schedule,
@@ -42,6 +45,17 @@ export interface DomainEvents {
   'quickMessage.deleted': { companyId: number; id: number; ownerId: number | null; geral: boolean };
   'schedule.saved': { companyId: number; action: 'create' | 'update'; schedule: Schedule };
   'schedule.deleted': { companyId: number; scheduleId: number };
+  'contactList.saved': { companyId: number; action: 'create' | 'update'; record: ContactList };
+  'contactList.deleted': { companyId: number; id: number };
+  'contactListItem.saved': {
+    companyId: number;
+    action: 'create' | 'update';
+    record: ContactListItem;
+  };
+  'contactListItem.deleted': { companyId: number; id: number; contactListId: number };
+  /** Many items of a list changed at once (an import, a validity check): the list asks again. */
+  'contactListItem.reload': { companyId: number; contactListId: number };
+  'contactListItem.importProgress': { companyId: number; progress: ContactImportProgress };
   'connection.saved': { companyId: number; action: 'create' | 'update'; connection: Connection };
   'connection.deleted': { companyId: number; connectionId: number };
   'connection.session': { companyId: number; session: ConnectionSession };

@@ -36,6 +36,8 @@ export type Kind =
   | 'tag'
   | 'quickMessage'
   | 'schedule'
+  | 'contactList'
+  | 'contactListItem'
   | 'company'
   | 'plan'
   | 'help';
@@ -64,6 +66,7 @@ const KIND_BY_NAME: Record<string, Kind> = {
   tags: 'tag',
   quickMessage: 'quickMessage',
   schedule: 'schedule',
+  contactList: 'contactList',
   company: 'company',
   plan: 'plan',
   help: 'help',
@@ -90,6 +93,8 @@ const KIND_BY_AREA: Record<string, Kind> = {
   tags: 'tag',
   'quick-messages': 'quickMessage',
   schedules: 'schedule',
+  'contact-lists': 'contactList',
+  'contact-list-items': 'contactListItem',
 };
 
 /**
@@ -141,6 +146,11 @@ export const EXAMPLES: Record<string, Example> = {
     body: { body: 'Isolation sweep schedule', sendAt: '2031-01-01T10:00:00.000Z' },
   },
   'PUT /schedules/:id': { body: { sendAt: '2031-01-01T10:00:00.000Z' } },
+  // A list's number must be a phone number, not any text of its length.
+  'POST /contact-list-items': {
+    body: { name: 'Isolation sweep item', number: '5511987650001' },
+  },
+  'PUT /contact-list-items/:id': { body: { number: '5511987650002' } },
   // A sign-up the schema accepts, so the referring companyId (A's) is what is tried.
   'POST /companies/cadastro': {
     body: {

@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import {
   connectionAuthKeys,
+  contactListItems,
+  contactLists,
   messages,
   queueOptions,
   quickMessages,
@@ -41,6 +43,8 @@ export interface Tenant {
     tag: number;
     quickMessage: number;
     schedule: number;
+    contactList: number;
+    contactListItem: number;
     settingKey: string;
     mediaKey: string;
   };
@@ -142,6 +146,16 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       userId: admin.id,
     })
     .returning();
+  const [contactList] = await db
+    .insert(contactLists, { name: `${marker} contact list` })
+    .returning();
+  const [contactListItem] = await db
+    .insert(contactListItems, {
+      contactListId: contactList!.id,
+      name: `${marker} list item`,
+      number: contact.number,
+    })
+    .returning();
   await db.insert(settings, { key: 'userRating', value: 'disabled' }).onConflictDoNothing();
   return {
     marker,
@@ -167,6 +181,8 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       tag: tag.id,
       quickMessage: quick!.id,
       schedule: schedule!.id,
+      contactList: contactList!.id,
+      contactListItem: contactListItem!.id,
       settingKey: 'userRating',
       mediaKey: stored.key,
     },
@@ -222,6 +238,8 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     tags: owner.ids.tag,
     'quick-messages': owner.ids.quickMessage,
     schedules: owner.ids.schedule,
+    'contact-lists': owner.ids.contactList,
+    'contact-list-items': owner.ids.contactListItem,
   };
   const [companyId, file] = owner.ids.mediaKey.split('/');
   const byName: Record<string, number | string | undefined> = {

@@ -37,6 +37,14 @@ const SchedulesPage = lazyNamed(
   () => import('../features/schedules/pages/SchedulesPage'),
   'SchedulesPage',
 );
+const ContactListsPage = lazyNamed(
+  () => import('../features/contact-lists/pages/ContactListsPage'),
+  'ContactListsPage',
+);
+const ContactListItemsPage = lazyNamed(
+  () => import('../features/contact-lists/pages/ContactListItemsPage'),
+  'ContactListItemsPage',
+);
 const SettingsPage = lazyNamed(
   () => import('../features/settings/pages/SettingsPage'),
   'SettingsPage',
@@ -185,7 +193,7 @@ export function AppRoutes() {
             path="contact-lists"
             element={
               <RequireAccess permission="campaigns:use" needsCampaigns>
-                {placeholder('contactLists')}
+                <ContactListsPage />
               </RequireAccess>
             }
           />
@@ -193,7 +201,7 @@ export function AppRoutes() {
             path="contact-lists/:contactListId/contacts"
             element={
               <RequireAccess permission="campaigns:use" needsCampaigns>
-                {placeholder('contactLists')}
+                <ContactListItemsPage />
               </RequireAccess>
             }
           />
