@@ -34,6 +34,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
+import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { externalApiRoutes } from './modules/external-api/external-api.routes';
@@ -315,6 +316,7 @@ export async function buildApp({
   await app.register(schedulesRoutes(services));
   await app.register(externalApiRoutes(services));
   await app.register(promptsRoutes(services));
+  await app.register(contactListsRoutes(services));
   await app.register(mediaRoutes(platform.storage));
   await app.register(simulatorRoutes(simulatorNetwork, platform.storage));
   await app.register(baileysRoutes(baileys, services));

@@ -138,24 +138,28 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
     'POST /subscription',
     'GET /invoices/all',
   ]),
-  ...pending('contact lists are not built yet', [
-    'GET /contact-lists',
-    'GET /contact-lists/{id}',
-    'GET /contact-lists/list',
-    'POST /contact-lists',
-    'PUT /contact-lists/{id}',
-    'DELETE /contact-lists/{id}',
-    'POST /contact-lists/{id}/upload',
-    'GET /contact-list-items',
-    'GET /contact-list-items/{id}',
-    'PUT /contact-list-items/{id}',
-    'POST /contact-list-items',
-    'DELETE /contact-list-items/{id}',
-  ]),
   { call: 'GET /tags/kanban' },
   { call: 'GET /ticket/kanban' },
   { call: 'DELETE /ticket-tags/{ticketId}' },
   { call: 'PUT /ticket-tags/{ticketId}/{tagId}' },
+  { call: 'GET /contact-lists' },
+  { call: 'GET /contact-lists/{id}' },
+  { call: 'GET /contact-lists/list' },
+  { call: 'POST /contact-lists' },
+  { call: 'PUT /contact-lists/{id}' },
+  { call: 'DELETE /contact-lists/{id}' },
+  { call: 'POST /contact-lists/{id}/upload' },
+  { call: 'GET /contact-list-items' },
+  { call: 'GET /contact-list-items/{id}' },
+  { call: 'PUT /contact-list-items/{id}' },
+  { call: 'POST /contact-list-items' },
+  { call: 'DELETE /contact-list-items/{id}' },
+  ...pending('the kanban is not built yet', [
+    'GET /tags/kanban',
+    'GET /ticket/kanban',
+    'DELETE /ticket-tags/{ticketId}',
+    'PUT /ticket-tags/{ticketId}/{tagId}',
+  ]),
   ...pending('campaigns are not built yet', [
     'GET /campaigns',
     'GET /campaigns/{id}',
@@ -923,6 +927,89 @@ describe('the original client', () => {
     await replay('/schedules/:id', {
       method: 'DELETE',
       url: `/schedules/${schedule!.id}`,
+      token: admin,
+    });
+
+    // --- contact lists and their items: forms spread from the record read -----------------
+    await replay('/contact-lists', {
+      method: 'GET',
+      url: '/contact-lists/',
+      token: admin,
+      query: { searchParam: '', pageNumber: 1 },
+    });
+    const contactList = await replay('/contact-lists', {
+      method: 'POST',
+      url: '/contact-lists',
+      token: admin,
+      body: { name: 'Clientes do original' },
+    });
+    const contactListRead = await replay('/contact-lists/:id', {
+      method: 'GET',
+      url: `/contact-lists/${contactList!.id}`,
+      token: admin,
+    });
+    await replay('/contact-lists/:id', {
+      method: 'PUT',
+      url: `/contact-lists/${contactList!.id}`,
+      token: admin,
+      body: { ...contactListRead, name: 'Clientes do original 2', companyId: a.companyId },
+    });
+    await replay('/contact-lists/list', {
+      method: 'GET',
+      url: '/contact-lists/list',
+      token: admin,
+      query: { companyId: a.companyId },
+    });
+    await replay('/contact-lists/:id/upload', {
+      method: 'POST',
+      url: `/contact-lists/${contactList!.id}/upload`,
+      token: admin,
+      form: form({}, [
+        {
+          field: 'file',
+          name: 'planilha.csv',
+          type: 'text/csv',
+          content: Buffer.from('nome,numero,email\nMaria,5511987650101,maria@example.com\n'),
+        },
+      ]),
+    });
+    await replay('/contact-list-items', {
+      method: 'GET',
+      url: '/contact-list-items',
+      token: admin,
+      query: { searchParam: '', pageNumber: 1, contactListId: contactList!.id },
+    });
+    const listItem = await replay('/contact-list-items', {
+      method: 'POST',
+      url: '/contact-list-items',
+      token: admin,
+      body: {
+        name: 'João',
+        number: '5511987650102',
+        email: '',
+        contactListId: contactList!.id,
+        companyId: a.companyId,
+      },
+    });
+    const listItemRead = await replay('/contact-list-items/:id', {
+      method: 'GET',
+      url: `/contact-list-items/${listItem!.id}`,
+      token: admin,
+    });
+    await replay('/contact-list-items/:id', {
+      method: 'PUT',
+      url: `/contact-list-items/${listItem!.id}`,
+      token: admin,
+      body: { ...listItemRead, name: 'João Pedro' },
+    });
+    await replay('/contact-list-items/:id', {
+      method: 'DELETE',
+      url: `/contact-list-items/${listItem!.id}`,
+      token: admin,
+    });
+    await replay('/contact-lists/:id', {
+      method: 'DELETE',
+      url: `/contact-lists/${contactList!.id}`,
       token: admin,
     });
 

@@ -1,6 +1,7 @@
 import { authContract } from './auth/auth.contract';
 import { companiesContract } from './companies/companies.contract';
 import { connectionsContract } from './connections/connections.contract';
+import { contactListsContract } from './contact-lists/contact-lists.contract';
 import { contactsContract } from './contacts/contacts.contract';
 import type { RouteContract } from './contract';
 import { dashboardContract } from './dashboard/dashboard.contract';
@@ -41,6 +42,7 @@ export const contracts = {
   tickets: ticketsContract,
   messages: messagesContract,
   contacts: contactsContract,
+  contactLists: contactListsContract,
   ticketNotes: ticketNotesContract,
   tags: tagsContract,
   kanban: kanbanContract,

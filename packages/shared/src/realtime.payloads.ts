@@ -1,5 +1,10 @@
 import type { Company } from './companies/companies.schemas';
 import type { Connection, ConnectionSession } from './connections/connections.schemas';
+import type {
+  ContactImportProgress,
+  ContactList,
+  ContactListItem,
+} from './contact-lists/contact-lists.schemas';
 import type { Contact } from './contacts/contacts.schemas';
 import type { Message } from './messages/messages.schemas';
 import type { Prompt } from './prompts/prompts.schemas';
@@ -69,6 +74,18 @@ export type RealtimePayloads = EveryTopic<{
     | { action: 'delete'; scheduleId: number };
   /** Keys are answered as masked hints only, as in the prompts' HTTP answers. */
   prompt: { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: number };
+  ContactList:
+    | { action: 'create' | 'update'; record: ContactList }
+    | { action: 'delete'; id: number };
+  /**
+   * `reload` when an import added items (the page asks again); `progress` while an import reads
+   * its file (not in the original product: its clients ignore it).
+   */
+  ContactListItem:
+    | { action: 'create' | 'update'; record: ContactListItem }
+    | { action: 'delete'; id: number; contactListId: number }
+    | { action: 'reload'; contactListId: number }
+    | ({ action: 'progress' } & ContactImportProgress);
   /** Messages of one simulated phone changed: new ones, ticks, edits, deletions. */
   simulator: {
     action: 'update';

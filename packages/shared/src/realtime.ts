@@ -22,6 +22,10 @@ export const COMPANY_TOPICS = [
   'schedule',
   /** AI prompts: create, update, delete (heard by the company's admins). */
   'prompt',
+  /** Contact lists of campaigns: create, update, delete. */
+  'ContactList',
+  /** Their items: create, update, delete; reload after an import, and its progress. */
+  'ContactListItem',
   /** Not in the original product: the simulator page's phones hear their conversations. */
   'simulator',
 ] as const;

@@ -3,6 +3,7 @@ import { PasswordResetService } from './auth/password-reset.service';
 import { AutomationsService } from './automations/automations.service';
 import { CompaniesService } from './companies/companies.service';
 import { ConnectionsService } from './connections/connections.service';
+import { ContactListsService } from './contact-lists/contact-lists.service';
 import { ContactsService } from './contacts/contacts.service';
 import { DashboardService } from './dashboard/dashboard.service';
 import type { ServiceDeps } from './deps';
@@ -39,6 +40,7 @@ export function createServices(deps: ServiceDeps) {
     automations: new AutomationsService(deps, outbound, tickets, prompts),
     messages: new MessagesService(deps, outbound),
     contacts: new ContactsService(deps),
+    contactLists: new ContactListsService(deps),
     ticketNotes: new TicketNotesService(),
     tags: new TagsService(deps),
     kanban: new KanbanService(deps),

@@ -4,6 +4,9 @@ import type {
   Connection,
   ConnectionSession,
   Contact,
+  ContactImportProgress,
+  ContactList,
+  ContactListItem,
   Message,
   Prompt,
   QuickMessage,
@@ -45,6 +48,17 @@ export interface DomainEvents {
   'schedule.deleted': { companyId: number; scheduleId: number };
   'prompt.saved': { companyId: number; action: 'create' | 'update'; prompt: Prompt };
   'prompt.deleted': { companyId: number; promptId: number };
+  'contactList.saved': { companyId: number; action: 'create' | 'update'; record: ContactList };
+  'contactList.deleted': { companyId: number; id: number };
+  'contactListItem.saved': {
+    companyId: number;
+    action: 'create' | 'update';
+    record: ContactListItem;
+  };
+  'contactListItem.deleted': { companyId: number; id: number; contactListId: number };
+  /** Many items of a list changed at once (an import, a validity check): the list asks again. */
+  'contactListItem.reload': { companyId: number; contactListId: number };
+  'contactListItem.importProgress': { companyId: number; progress: ContactImportProgress };
   'connection.saved': { companyId: number; action: 'create' | 'update'; connection: Connection };
   'connection.deleted': { companyId: number; connectionId: number };
   'connection.session': { companyId: number; session: ConnectionSession };

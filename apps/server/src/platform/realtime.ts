@@ -442,6 +442,35 @@ export class RealtimeGateway {
     events.on('prompt.deleted', ({ companyId, promptId }) =>
       this.emit({ companyId, admins: true }, 'prompt', { action: 'delete', promptId }),
     );
+    // Contact lists are the campaigns' (admins').
+    events.on('contactList.saved', ({ companyId, action, record }) =>
+      this.emit({ companyId, admins: true }, 'ContactList', { action, record }),
+    );
+    events.on('contactList.deleted', ({ companyId, id }) =>
+      this.emit({ companyId, admins: true }, 'ContactList', { action: 'delete', id }),
+    );
+    events.on('contactListItem.saved', ({ companyId, action, record }) =>
+      this.emit({ companyId, admins: true }, 'ContactListItem', { action, record }),
+    );
+    events.on('contactListItem.deleted', ({ companyId, id, contactListId }) =>
+      this.emit({ companyId, admins: true }, 'ContactListItem', {
+        action: 'delete',
+        id,
+        contactListId,
+      }),
+    );
+    events.on('contactListItem.reload', ({ companyId, contactListId }) =>
+      this.emit({ companyId, admins: true }, 'ContactListItem', {
+        action: 'reload',
+        contactListId,
+      }),
+    );
+    events.on('contactListItem.importProgress', ({ companyId, progress }) =>
+      this.emit({ companyId, admins: true }, 'ContactListItem', {
+        action: 'progress',
+        ...progress,
+      }),
+    );
     events.on('queue.deleted', ({ companyId, queueId }) =>
       this.emit({ companyId, everyone: true }, 'queue', { action: 'delete', queueId }),
     );

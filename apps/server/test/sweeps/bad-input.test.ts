@@ -48,11 +48,13 @@ const MULTIPART_ROUTES: Record<string, string> = {
   'POST /quick-messages/:id/media-upload': 'file',
   'POST /schedules/:id/media-upload': 'file',
   'POST /api/messages/send': 'medias',
+  'POST /contact-lists/:id/upload': 'file',
 };
 /** The type a multipart route's file is sent as, when it takes no PDF. */
 const UPLOAD_TYPES: Record<string, string> = {
   'POST /contacts/import': 'text/csv',
   'POST /schedules/:id/media-upload': 'image/png',
+  'POST /contact-lists/:id/upload': 'text/csv',
 };
 
 let t: TestServer;

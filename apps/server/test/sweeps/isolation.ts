@@ -36,6 +36,8 @@ export type Kind =
   | 'tag'
   | 'quickMessage'
   | 'schedule'
+  | 'contactList'
+  | 'contactListItem'
   | 'company'
   | 'plan'
   | 'help';
@@ -64,6 +66,7 @@ const KIND_BY_NAME: Record<string, Kind> = {
   tags: 'tag',
   quickMessage: 'quickMessage',
   schedule: 'schedule',
+  contactList: 'contactList',
   company: 'company',
   plan: 'plan',
   help: 'help',
@@ -90,6 +93,8 @@ const KIND_BY_AREA: Record<string, Kind> = {
   tags: 'tag',
   'quick-messages': 'quickMessage',
   schedules: 'schedule',
+  'contact-lists': 'contactList',
+  'contact-list-items': 'contactListItem',
 };
 
 /**
@@ -127,6 +132,8 @@ export interface Example {
  * flag that widens a list to everything the caller may see. Id fields are still set from the
  * schema on top of these.
  */
+let itemNumber = 0;
+
 export const EXAMPLES: Record<string, Example> = {
   // The schema lets `body` default to '', but a message without media needs a text.
   'POST /messages/:ticketId': { body: { body: 'Isolation sweep message' } },
@@ -141,6 +148,18 @@ export const EXAMPLES: Record<string, Example> = {
     body: { body: 'Isolation sweep schedule', sendAt: '2031-01-01T10:00:00.000Z' },
   },
   'PUT /schedules/:id': { body: { sendAt: '2031-01-01T10:00:00.000Z' } },
+  // A list's number must be a phone number, not any text of its length; a new one each call,
+  // or the second create is refused as a repeat of the first.
+  'POST /contact-list-items': {
+    get body() {
+      itemNumber += 1;
+      return {
+        name: 'Isolation sweep item',
+        number: `55119876${String(itemNumber).padStart(5, '0')}`,
+      };
+    },
+  },
+  'PUT /contact-list-items/:id': { body: { number: '5511987650002' } },
   // A sign-up the schema accepts, so the referring companyId (A's) is what is tried.
   'POST /companies/cadastro': {
     body: {

@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import {
   connectionAuthKeys,
+  contactListItems,
+  contactLists,
   messages,
   prompts,
   queueOptions,
@@ -43,6 +45,8 @@ export interface Tenant {
     quickMessage: number;
     schedule: number;
     prompt: number;
+    contactList: number;
+    contactListItem: number;
     settingKey: string;
     mediaKey: string;
   };
@@ -153,6 +157,16 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       userId: admin.id,
     })
     .returning();
+  const [contactList] = await db
+    .insert(contactLists, { name: `${marker} contact list` })
+    .returning();
+  const [contactListItem] = await db
+    .insert(contactListItems, {
+      contactListId: contactList!.id,
+      name: `${marker} list item`,
+      number: contact.number,
+    })
+    .returning();
   await db.insert(settings, { key: 'userRating', value: 'disabled' }).onConflictDoNothing();
   return {
     marker,
@@ -179,6 +193,8 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       quickMessage: quick!.id,
       schedule: schedule!.id,
       prompt: prompt!.id,
+      contactList: contactList!.id,
+      contactListItem: contactListItem!.id,
       settingKey: 'userRating',
       mediaKey: stored.key,
     },
@@ -236,6 +252,8 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     'quick-messages': owner.ids.quickMessage,
     schedules: owner.ids.schedule,
     prompt: owner.ids.prompt,
+    'contact-lists': owner.ids.contactList,
+    'contact-list-items': owner.ids.contactListItem,
   };
   const [companyId, file] = owner.ids.mediaKey.split('/');
   const byName: Record<string, number | string | undefined> = {

@@ -46,6 +46,14 @@ const SchedulesPage = lazyNamed(
   () => import('../features/schedules/pages/SchedulesPage'),
   'SchedulesPage',
 );
+const ContactListsPage = lazyNamed(
+  () => import('../features/contact-lists/pages/ContactListsPage'),
+  'ContactListsPage',
+);
+const ContactListItemsPage = lazyNamed(
+  () => import('../features/contact-lists/pages/ContactListItemsPage'),
+  'ContactListItemsPage',
+);
 const SettingsPage = lazyNamed(
   () => import('../features/settings/pages/SettingsPage'),
   'SettingsPage',
@@ -201,7 +209,7 @@ export function AppRoutes() {
             path="contact-lists"
             element={
               <RequireAccess permission="campaigns:use" needsCampaigns>
-                {placeholder('contactLists')}
+                <ContactListsPage />
               </RequireAccess>
             }
           />
@@ -209,7 +217,7 @@ export function AppRoutes() {
             path="contact-lists/:contactListId/contacts"
             element={
               <RequireAccess permission="campaigns:use" needsCampaigns>
-                {placeholder('contactLists')}
+                <ContactListItemsPage />
               </RequireAccess>
             }
           />

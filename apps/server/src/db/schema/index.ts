@@ -1,5 +1,6 @@
 export * from './companies';
 export * from './connections';
+export * from './contact-lists';
 export * from './contacts';
 export * from './messages';
 export * from './prompts';

@@ -1,0 +1,355 @@
+import {
+  type ContactList,
+  type ContactListCreate,
+  type ContactListImportResult,
+  type ContactListItem,
+  type ContactListItemCreate,
+  type ContactListItemsQuery,
+  type ContactListItemUpdate,
+  type ContactListsQuery,
+  DEFAULT_PAGE_SIZE,
+  IMPORT_INVALID_ROWS_SHOWN,
+  LEGACY_XLS_MESSAGE,
+  NO_NUMBER_COLUMN_MESSAGE,
+  normalizePhoneNumber,
+  optionalEmailField,
+} from '@atendi/shared';
+import { isUniqueViolation } from '../../db/errors';
+import { type TenantDb, tenantDb } from '../../db/tenant';
+import type { RequestContext } from '../../platform/auth/context';
+import { AppError } from '../../platform/errors';
+import { isoRequired, page, sliceMore } from '../../platform/routes';
+import { discardUploads, type MultipartSource, readUploads } from '../../platform/uploads';
+import type { ServiceDeps } from '../deps';
+import { companySetting } from '../tickets/tickets.repository';
+import { columnsOf, type SheetColumns, sheetKindOf, sheetRows } from './contact-lists.import';
+import {
+  type ContactListItemRow,
+  type ContactListRow,
+  contactListById,
+  contactListItemById,
+  contactListItemsPage,
+  contactListOptions,
+  contactListsPage,
+  deleteContactList,
+  deleteContactListItem,
+  insertContactList,
+  insertContactListItem,
+  insertNewListItems,
+  type NewListItem,
+  renameContactList,
+  updateContactListItem,
+} from './contact-lists.repository';
+
+/** Rows written per statement during an import. */
+const IMPORT_BATCH = 1_000;
+/** Progress is told at most this often while an import reads its file. */
+const PROGRESS_EVERY_MS = 250;
+/**
+ * What browsers and spreadsheet programs call the files an import takes; what the file is
+ * decides, by its first bytes (a CSV is often sent as Excel's type, an .xlsx as a plain stream).
+ */
+const SHEET_TYPES = [
+  'text/csv',
+  'text/plain',
+  'application/csv',
+  'text/comma-separated-values',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/octet-stream',
+] as const;
+
+const notFound = () => new AppError('ERR_NOT_FOUND', 404);
+const duplicated = () =>
+  new AppError('ERR_DUPLICATED_CONTACT', 409, {
+    fields: [{ path: 'body.number', message: 'Already exists' }],
+  });
+const fileError = (code: 'ERR_VALIDATION' | 'ERR_UNSUPPORTED_MEDIA_TYPE', message: string) =>
+  new AppError(code, code === 'ERR_VALIDATION' ? 400 : 415, {
+    fields: [{ path: 'body.file', message }],
+  });
+
+export const presentContactList = (row: ContactListRow): ContactList => ({
+  id: row.id,
+  name: row.name,
+  contactsCount: row.contactsCount,
+  createdAt: isoRequired(row.createdAt),
+  updatedAt: isoRequired(row.updatedAt),
+});
+
+export const presentContactListItem = (row: ContactListItemRow): ContactListItem => ({
+  id: row.id,
+  name: row.name,
+  number: row.number,
+  email: row.email,
+  isWhatsappValid: row.isWhatsappValid,
+  companyId: row.companyId,
+  contactListId: row.contactListId,
+  createdAt: isoRequired(row.createdAt),
+  updatedAt: isoRequired(row.updatedAt),
+});
+
+/**
+ * Campaigns are the plan's (useCampaigns, checked by the route guard) and the company's: its
+ * campaignsEnabled setting (the original 'cshow') switched off closes them too.
+ */
+export async function assertCampaignsEnabled(db: TenantDb): Promise<void> {
+  if ((await companySetting(db, 'campaignsEnabled')) === 'false') {
+    throw new AppError('ERR_NO_PERMISSION', 403);
+  }
+}
+
+/**
+ * Contact lists and their items, the recipients of campaigns. Imports read the spreadsheet as
+ * it streams from storage and write it in batches, each number once per list.
+ */
+export class ContactListsService {
+  constructor(private readonly platform: Pick<ServiceDeps, 'events' | 'storage'>) {}
+
+  async #db(ctx: RequestContext): Promise<TenantDb> {
+    const db = tenantDb(ctx);
+    await assertCampaignsEnabled(db);
+    return db;
+  }
+
+  async list(ctx: RequestContext, query: ContactListsQuery) {
+    const { limit, offset } = page(query.pageNumber, DEFAULT_PAGE_SIZE);
+    const { rows, count } = await contactListsPage(
+      await this.#db(ctx),
+      query.searchParam?.trim() || undefined,
+      { limit, offset },
+    );
+    const { rows: pageRows, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);
+    return { records: pageRows.map(presentContactList), count, hasMore };
+  }
+
+  async options(ctx: RequestContext) {
+    return contactListOptions(await this.#db(ctx));
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<ContactList> {
+    return presentContactList(await this.#list(await this.#db(ctx), id));
+  }
+
+  async create(ctx: RequestContext, data: ContactListCreate): Promise<ContactList> {
+    const db = await this.#db(ctx);
+    const id = await insertContactList(db, data.name);
+    return this.#announceList(db, 'create', id);
+  }
+
+  async update(ctx: RequestContext, id: number, data: ContactListCreate): Promise<ContactList> {
+    const db = await this.#db(ctx);
+    if (!(await renameContactList(db, id, data.name))) throw notFound();
+    return this.#announceList(db, 'update', id);
+  }
+
+  async remove(ctx: RequestContext, id: number): Promise<void> {
+    const db = await this.#db(ctx);
+    if (!(await deleteContactList(db, id))) throw notFound();
+    this.platform.events.emit('contactList.deleted', { companyId: ctx.companyId, id });
+  }
+
+  async listItems(ctx: RequestContext, query: ContactListItemsQuery) {
+    const db = await this.#db(ctx);
+    await this.#list(db, query.contactListId);
+    const { limit, offset } = page(query.pageNumber, DEFAULT_PAGE_SIZE);
+    const { rows, count } = await contactListItemsPage(
+      db,
+      query.contactListId,
+      query.searchParam?.trim() || undefined,
+      { limit, offset },
+    );
+    const { rows: pageRows, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);
+    return { contacts: pageRows.map(presentContactListItem), count, hasMore };
+  }
+
+  async getItem(ctx: RequestContext, id: number): Promise<ContactListItem> {
+    const row = await contactListItemById(await this.#db(ctx), id);
+    if (!row) throw notFound();
+    return presentContactListItem(row);
+  }
+
+  async createItem(ctx: RequestContext, data: ContactListItemCreate): Promise<ContactListItem> {
+    const db = await this.#db(ctx);
+    await this.#list(db, data.contactListId);
+    const row = await insertContactListItem(db, {
+      contactListId: data.contactListId,
+      name: data.name,
+      number: data.number,
+      email: data.email ?? '',
+    });
+    if (!row) throw duplicated();
+    const item = presentContactListItem(row);
+    this.platform.events.emit('contactListItem.saved', {
+      companyId: ctx.companyId,
+      action: 'create',
+      record: item,
+    });
+    await this.#announceList(db, 'update', data.contactListId);
+    return item;
+  }
+
+  async updateItem(
+    ctx: RequestContext,
+    id: number,
+    data: ContactListItemUpdate,
+  ): Promise<ContactListItem> {
+    const db = await this.#db(ctx);
+    const current = await contactListItemById(db, id);
+    if (!current) throw notFound();
+    const number = data.number !== current.number ? data.number : undefined;
+    let row: ContactListItemRow | undefined;
+    try {
+      row = await updateContactListItem(db, id, {
+        name: data.name,
+        number,
+        email: data.email,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicated();
+      throw error;
+    }
+    if (!row) throw notFound();
+    const item = presentContactListItem(row);
+    this.platform.events.emit('contactListItem.saved', {
+      companyId: ctx.companyId,
+      action: 'update',
+      record: item,
+    });
+    return item;
+  }
+
+  async removeItem(ctx: RequestContext, id: number): Promise<void> {
+    const db = await this.#db(ctx);
+    const removed = await deleteContactListItem(db, id);
+    if (!removed) throw notFound();
+    this.platform.events.emit('contactListItem.deleted', {
+      companyId: ctx.companyId,
+      id,
+      contactListId: removed.contactListId,
+    });
+    await this.#announceList(db, 'update', removed.contactListId);
+  }
+
+  /**
+   * Imports a spreadsheet (.xlsx or .csv; its first sheet, a header row naming at least the
+   * number) into the list. The file streams to storage, then is read row by row and written in
+   * batches: numbers normalised, each kept once per list, refused ones counted with their row.
+   */
+  async upload(
+    ctx: RequestContext,
+    id: number,
+    source: MultipartSource | undefined,
+  ): Promise<ContactListImportResult> {
+    const db = await this.#db(ctx);
+    await this.#list(db, id);
+    if (!source) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
+    const form = await readUploads(source, this.platform.storage, ctx.companyId, {
+      fileFields: ['file'],
+      maxFiles: 1,
+      types: SHEET_TYPES,
+    });
+    try {
+      const [file] = form.files;
+      if (!file) throw fileError('ERR_VALIDATION', 'Required');
+      const path = this.platform.storage.pathOf(file.key);
+      const kind = await sheetKindOf(path);
+      if (kind === 'xls') throw fileError('ERR_UNSUPPORTED_MEDIA_TYPE', LEGACY_XLS_MESSAGE);
+      const result = await this.#import(db, id, path, kind);
+      if (result.imported > 0) {
+        this.platform.events.emit('contactListItem.reload', {
+          companyId: ctx.companyId,
+          contactListId: id,
+        });
+        await this.#announceList(db, 'update', id);
+      }
+      return result;
+    } finally {
+      await discardUploads(this.platform.storage, form.files);
+    }
+  }
+
+  async #import(
+    db: TenantDb,
+    contactListId: number,
+    path: string,
+    kind: 'xlsx' | 'csv',
+  ): Promise<ContactListImportResult> {
+    const result: ContactListImportResult = {
+      rows: 0,
+      imported: 0,
+      duplicates: 0,
+      invalid: 0,
+      invalidRows: [],
+    };
+    let columns: SheetColumns | undefined;
+    let batch: NewListItem[] = [];
+    let percent = 0;
+    let toldAt = 0;
+    const tell = (force = false) => {
+      const now = Date.now();
+      if (!force && now - toldAt < PROGRESS_EVERY_MS) return;
+      toldAt = now;
+      this.platform.events.emit('contactListItem.importProgress', {
+        companyId: db.companyId,
+        progress: { contactListId, rows: result.rows, percent },
+      });
+    };
+    const flush = async () => {
+      const inserted = await insertNewListItems(db, batch);
+      result.imported += inserted;
+      result.duplicates += batch.length - inserted;
+      batch = [];
+      tell();
+    };
+    const rows = sheetRows(path, kind, (read, size) => {
+      percent = size > 0 ? Math.min(100, Math.floor((read / size) * 100)) : 100;
+    });
+    for await (const { row, cells } of rows) {
+      if (cells.every((cell) => cell.trim() === '')) continue;
+      if (!columns) {
+        columns = columnsOf(cells);
+        if (!columns) throw fileError('ERR_VALIDATION', NO_NUMBER_COLUMN_MESSAGE);
+        continue;
+      }
+      result.rows += 1;
+      const written = (cells[columns.number] ?? '').trim();
+      const number = normalizePhoneNumber(written);
+      if (!number) {
+        result.invalid += 1;
+        if (result.invalidRows.length < IMPORT_INVALID_ROWS_SHOWN) {
+          result.invalidRows.push({ row, number: written.slice(0, 50) });
+        }
+        continue;
+      }
+      const name = (columns.name >= 0 ? (cells[columns.name] ?? '') : '').trim().slice(0, 50);
+      const email = optionalEmailField.safeParse(
+        columns.email >= 0 ? (cells[columns.email] ?? '') : '',
+      );
+      batch.push({
+        contactListId,
+        number,
+        name: name.length >= 2 ? name : number,
+        email: email.success ? email.data : '',
+      });
+      if (batch.length >= IMPORT_BATCH) await flush();
+    }
+    if (!columns) throw fileError('ERR_VALIDATION', NO_NUMBER_COLUMN_MESSAGE);
+    await flush();
+    percent = 100;
+    tell(true);
+    return result;
+  }
+
+  async #list(db: TenantDb, id: number): Promise<ContactListRow> {
+    const row = await contactListById(db, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async #announceList(db: TenantDb, action: 'create' | 'update', id: number) {
+    const record = presentContactList(await this.#list(db, id));
+    this.platform.events.emit('contactList.saved', { companyId: db.companyId, action, record });
+    return record;
+  }
+}
