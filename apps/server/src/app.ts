@@ -30,6 +30,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { toHandle } from './db/tenant';
 import { authRoutes } from './modules/auth/auth.routes';
+import { chatsRoutes } from './modules/chats/chats.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
@@ -250,6 +251,7 @@ export async function buildApp({
   await app.register(dashboardRoutes(services));
   await app.register(quickMessagesRoutes(services));
   await app.register(schedulesRoutes(services));
+  await app.register(chatsRoutes(services));
   await app.register(mediaRoutes(platform.storage));
   await app.register(simulatorRoutes(simulatorNetwork, platform.storage));
   await app.register(baileysRoutes(baileys, services));

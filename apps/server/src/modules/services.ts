@@ -1,5 +1,6 @@
 import { AuthService } from './auth/auth.service';
 import { AutomationsService } from './automations/automations.service';
+import { ChatsService } from './chats/chats.service';
 import { CompaniesService } from './companies/companies.service';
 import { ConnectionsService } from './connections/connections.service';
 import { ContactsService } from './contacts/contacts.service';
@@ -38,6 +39,7 @@ export function createServices(deps: ServiceDeps) {
     tags: new TagsService(deps),
     quickMessages: new QuickMessagesService(deps),
     schedules: new SchedulesService(deps, outbound),
+    chats: new ChatsService(deps),
     auth: new AuthService(deps),
     users: new UsersService(deps),
     companies: new CompaniesService(deps),

@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type {
+  Chat,
+  ChatMessage,
   Company,
   Connection,
   ConnectionSession,
@@ -42,6 +44,15 @@ export interface DomainEvents {
   'quickMessage.deleted': { companyId: number; id: number; ownerId: number | null; geral: boolean };
   'schedule.saved': { companyId: number; action: 'create' | 'update'; schedule: Schedule };
   'schedule.deleted': { companyId: number; scheduleId: number };
+  /** Heard by the chat's members only; members an update removed are told it is gone. */
+  'chat.saved': {
+    companyId: number;
+    action: 'create' | 'update';
+    chat: Chat;
+    removedUserIds?: number[];
+  };
+  'chat.message': { companyId: number; message: ChatMessage; chat: Chat };
+  'chat.deleted': { companyId: number; chatId: number; memberIds: number[] };
   'connection.saved': { companyId: number; action: 'create' | 'update'; connection: Connection };
   'connection.deleted': { companyId: number; connectionId: number };
   'connection.session': { companyId: number; session: ConnectionSession };

@@ -36,6 +36,7 @@ export type Kind =
   | 'tag'
   | 'quickMessage'
   | 'schedule'
+  | 'chat'
   | 'company'
   | 'plan'
   | 'help';
@@ -64,6 +65,7 @@ const KIND_BY_NAME: Record<string, Kind> = {
   tags: 'tag',
   quickMessage: 'quickMessage',
   schedule: 'schedule',
+  chat: 'chat',
   company: 'company',
   plan: 'plan',
   help: 'help',
@@ -90,6 +92,7 @@ const KIND_BY_AREA: Record<string, Kind> = {
   tags: 'tag',
   'quick-messages': 'quickMessage',
   schedules: 'schedule',
+  chats: 'chat',
 };
 
 /**
@@ -141,6 +144,8 @@ export const EXAMPLES: Record<string, Example> = {
     body: { body: 'Isolation sweep schedule', sendAt: '2031-01-01T10:00:00.000Z' },
   },
   'PUT /schedules/:id': { body: { sendAt: '2031-01-01T10:00:00.000Z' } },
+  // A chat message needs a text.
+  'POST /chats/:id/messages': { body: { message: 'Isolation sweep chat message' } },
   // A sign-up the schema accepts, so the referring companyId (A's) is what is tried.
   'POST /companies/cadastro': {
     body: {

@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import {
+  chatMessages,
+  chats,
+  chatUsers,
   connectionAuthKeys,
   messages,
   queueOptions,
@@ -41,6 +44,7 @@ export interface Tenant {
     tag: number;
     quickMessage: number;
     schedule: number;
+    chat: number;
     settingKey: string;
     mediaKey: string;
   };
@@ -142,6 +146,17 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       userId: admin.id,
     })
     .returning();
+  // The admin's chat with the agent, with one message.
+  const [chat] = await db.insert(chats, { title: `${marker} chat`, ownerId: admin.id }).returning();
+  await db.insert(chatUsers, [
+    { chatId: chat!.id, userId: admin.id },
+    { chatId: chat!.id, userId: agentUser.id, unreads: 1 },
+  ]);
+  await db.insert(chatMessages, {
+    chatId: chat!.id,
+    senderId: admin.id,
+    message: `${marker} chat message`,
+  });
   await db.insert(settings, { key: 'userRating', value: 'disabled' }).onConflictDoNothing();
   return {
     marker,
@@ -167,6 +182,7 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       tag: tag.id,
       quickMessage: quick!.id,
       schedule: schedule!.id,
+      chat: chat!.id,
       settingKey: 'userRating',
       mediaKey: stored.key,
     },
@@ -222,6 +238,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     tags: owner.ids.tag,
     'quick-messages': owner.ids.quickMessage,
     schedules: owner.ids.schedule,
+    chats: owner.ids.chat,
   };
   const [companyId, file] = owner.ids.mediaKey.split('/');
   const byName: Record<string, number | string | undefined> = {

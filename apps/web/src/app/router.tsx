@@ -37,6 +37,7 @@ const SchedulesPage = lazyNamed(
   () => import('../features/schedules/pages/SchedulesPage'),
   'SchedulesPage',
 );
+const ChatsPage = lazyNamed(() => import('../features/chats/pages/ChatsPage'), 'ChatsPage');
 const SettingsPage = lazyNamed(
   () => import('../features/settings/pages/SettingsPage'),
   'SettingsPage',
@@ -100,7 +101,9 @@ export function AppRoutes() {
           <Route
             path="chats/:uuid?"
             element={
-              <RequireAccess permission="internalChat:use">{placeholder('chats')}</RequireAccess>
+              <RequireAccess permission="internalChat:use">
+                <ChatsPage />
+              </RequireAccess>
             }
           />
           <Route

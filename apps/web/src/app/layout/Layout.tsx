@@ -13,11 +13,12 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useConnectionsRealtime } from '../../features/connections/realtime';
 import { useMessageAlerts } from '../../features/tickets/alerts';
+import { NotificationsPopover } from '../../features/tickets/components/NotificationsPopover';
 import { useUsersRealtime } from '../../features/users/realtime';
 import { useSessionUser } from '../auth';
 import { PageLoader } from '../components/PageLoader';
@@ -27,7 +28,14 @@ import { useThemeMode } from '../theme';
 import { AccountMenu } from './AccountMenu';
 import { AppMenu } from './AppMenu';
 import { LanguageMenu } from './LanguageMenu';
+import { canAccess } from './menu';
 import { VolumeControl } from './VolumeControl';
+
+const ChatsPopover = lazy(() =>
+  import('../../features/chats/components/ChatsPopover').then((module) => ({
+    default: module.ChatsPopover,
+  })),
+);
 
 const DRAWER_WIDTH = 248;
 const MINI_WIDTH = 64;
@@ -137,6 +145,14 @@ function Shell() {
           <Greeting user={user} />
           <VolumeControl />
           <RefreshButton />
+          <Suspense fallback={null}>
+            <NotificationsPopover />
+          </Suspense>
+          {canAccess(user, { permission: 'internalChat:use' }) && (
+            <Suspense fallback={null}>
+              <ChatsPopover />
+            </Suspense>
+          )}
           <ThemeToggle />
           <LanguageMenu />
           <AccountMenu />
