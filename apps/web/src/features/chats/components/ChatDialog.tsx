@@ -77,7 +77,10 @@ export function ChatDialog({ open, onClose, chat, onSaved }: ChatDialogProps) {
         id="chat-title"
         label={t('fields.title')}
         value={title}
-        onChange={(event) => setTitle(event.target.value)}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          setErrors((current) => ({ ...current, title: undefined }));
+        }}
         required
         fullWidth
         autoFocus
@@ -91,7 +94,10 @@ export function ChatDialog({ open, onClose, chat, onSaved }: ChatDialogProps) {
         options={choices}
         loading={options.isLoading}
         value={users}
-        onChange={(_event, value) => setUsers(value)}
+        onChange={(_event, value) => {
+          setUsers(value);
+          setErrors((current) => ({ ...current, users: undefined }));
+        }}
         getOptionLabel={(option) => option.name}
         isOptionEqualToValue={(option, value) => option.id === value.id}
         filterSelectedOptions
