@@ -82,7 +82,7 @@ test('internal chat: two users, unread badges, the top-bar popover and the phone
   await reply.press('Enter');
   await expect(
     page.getByRole('button', { name: 'Chat interno: 2 mensagens não lidas' }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
   await page.getByRole('link', { name: 'Chat interno' }).first().click();
   await expect(page).toHaveURL(/\/chats$/);
   const list = page.getByRole('list', { name: 'Conversas' });

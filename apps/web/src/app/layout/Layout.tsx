@@ -13,9 +13,10 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { ChatsPopover } from '../../features/chats/components/ChatsPopover';
 import { useConnectionsRealtime } from '../../features/connections/realtime';
 import { useMessageAlerts } from '../../features/tickets/alerts';
 import { NotificationsPopover } from '../../features/tickets/components/NotificationsPopover';
@@ -30,12 +31,6 @@ import { AppMenu } from './AppMenu';
 import { LanguageMenu } from './LanguageMenu';
 import { canAccess } from './menu';
 import { VolumeControl } from './VolumeControl';
-
-const ChatsPopover = lazy(() =>
-  import('../../features/chats/components/ChatsPopover').then((module) => ({
-    default: module.ChatsPopover,
-  })),
-);
 
 const DRAWER_WIDTH = 248;
 const MINI_WIDTH = 64;

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCompanyEvent } from '../../app/socket';
-import { appendChatMessage, patchChatCaches } from './chats.cache';
+import { useEffect } from 'react';
+import { useCompanyEvent, useSocket } from '../../app/socket';
+import { appendChatMessage, chatsKeys, patchChatCaches } from './chats.cache';
 
 /**
  * `company-{id}-chat`, which only a chat's members hear: chats created, changed, read or deleted
@@ -8,6 +9,16 @@ import { appendChatMessage, patchChatCaches } from './chats.cache';
  */
 export function useChatsRealtime() {
   const queryClient = useQueryClient();
+  const socket = useSocket();
+  // what was said while the socket was away (or before it first connected) is read again
+  useEffect(() => {
+    if (!socket) return;
+    const reload = () => void queryClient.invalidateQueries({ queryKey: chatsKeys.all });
+    socket.on('connect', reload);
+    return () => {
+      socket.off('connect', reload);
+    };
+  }, [socket, queryClient]);
   useCompanyEvent('chat', (event) => {
     if (event.action === 'delete') {
       patchChatCaches(queryClient, { removedId: Number(event.id) });
