@@ -86,7 +86,8 @@ test('internal chat: two users, unread badges, the top-bar popover and the phone
   await page.getByRole('link', { name: 'Chat interno' }).first().click();
   await expect(page).toHaveURL(/\/chats$/);
   const list = page.getByRole('list', { name: 'Conversas' });
-  await expect(list.getByLabel('2 mensagens não lidas')).toBeVisible();
+  // the badge (a zero-size anchor) names the count inside the chat's button
+  await expect(list.getByRole('button', { name: /2 mensagens não lidas/ })).toBeVisible();
   await expect(page.getByRole('button', { name: `Editar ${TITLE}` })).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'chats-03-unread-badges');
