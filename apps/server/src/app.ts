@@ -32,6 +32,7 @@ import type { Database } from './db/client';
 import { toHandle } from './db/tenant';
 import { authRoutes } from './modules/auth/auth.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
+import { chatsRoutes } from './modules/chats/chats.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes';
@@ -317,6 +318,7 @@ export async function buildApp({
   await app.register(externalApiRoutes(services));
   await app.register(promptsRoutes(services));
   await app.register(contactListsRoutes(services));
+  await app.register(chatsRoutes(services));
   await app.register(mediaRoutes(platform.storage));
   await app.register(simulatorRoutes(simulatorNetwork, platform.storage));
   await app.register(baileysRoutes(baileys, services));

@@ -90,15 +90,13 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
   { call: 'POST /prompt' },
   { call: 'PUT /prompt/{id}' },
   { call: 'DELETE /prompt/{id}' },
-  ...pending('the internal chat is not built yet', [
-    'GET /chats',
-    'POST /chats',
-    'PUT /chats/{id}',
-    'DELETE /chats/{id}',
-    'GET /chats/{id}/messages',
-    'POST /chats/{id}/messages',
-    'POST /chats/{id}/read',
-  ]),
+  { call: 'GET /chats' },
+  { call: 'POST /chats' },
+  { call: 'PUT /chats/{id}' },
+  { call: 'DELETE /chats/{id}' },
+  { call: 'GET /chats/{id}/messages' },
+  { call: 'POST /chats/{id}/messages' },
+  { call: 'POST /chats/{id}/read' },
   ...pending('announcements are not built yet', [
     'GET /announcements',
     'GET /announcements/{id}',
@@ -1010,6 +1008,52 @@ describe('the original client', () => {
     await replay('/contact-lists/:id', {
       method: 'DELETE',
       url: `/contact-lists/${contactList!.id}`,
+      token: admin,
+    });
+    // --- internal chat: the dialog's picked user records, the chat read spread back -----------
+    await replay('/chats', {
+      method: 'GET',
+      url: '/chats/',
+      token: admin,
+      query: { searchParam: '', pageNumber: 1 },
+    });
+    const chat = await replay('/chats', {
+      method: 'POST',
+      url: '/chats',
+      token: admin,
+      body: { users: [{ id: a.agent.id, name: 'ALPHA7 agent' }], title: 'Conversa original' },
+    });
+    await replay('/chats/:id', {
+      method: 'PUT',
+      url: `/chats/${chat!.id}`,
+      token: admin,
+      body: {
+        ...chat,
+        users: [{ id: a.agent.id, name: 'ALPHA7 agent', email: a.agent.email }],
+        title: 'Conversa original 2',
+      },
+    });
+    await replay('/chats/:id/messages', {
+      method: 'POST',
+      url: `/chats/${chat!.id}/messages`,
+      token: admin,
+      body: { message: 'Olá, equipe' },
+    });
+    await replay('/chats/:id/messages', {
+      method: 'GET',
+      url: `/chats/${chat!.id}/messages`,
+      token: a.agent.token,
+      query: { pageNumber: 1 },
+    });
+    await replay('/chats/:id/read', {
+      method: 'POST',
+      url: `/chats/${chat!.id}/read`,
+      token: a.agent.token,
+      body: { userId: a.agent.id },
+    });
+    await replay('/chats/:id', {
+      method: 'DELETE',
+      url: `/chats/${chat!.id}`,
       token: admin,
     });
 

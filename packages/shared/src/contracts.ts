@@ -1,4 +1,5 @@
 import { authContract } from './auth/auth.contract';
+import { chatsContract } from './chats/chats.contract';
 import { companiesContract } from './companies/companies.contract';
 import { connectionsContract } from './connections/connections.contract';
 import { contactListsContract } from './contact-lists/contact-lists.contract';
@@ -49,6 +50,7 @@ export const contracts = {
   dashboard: dashboardContract,
   quickMessages: quickMessagesContract,
   schedules: schedulesContract,
+  chats: chatsContract,
   media: mediaContract,
   simulator: simulatorContract,
   webhooks: webhooksContract,

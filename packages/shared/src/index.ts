@@ -1,5 +1,7 @@
 export * from './auth/auth.contract';
 export * from './auth/auth.schemas';
+export * from './chats/chats.contract';
+export * from './chats/chats.schemas';
 export * from './companies/companies.contract';
 export * from './companies/companies.schemas';
 export * from './connections/connections.contract';

@@ -1,3 +1,4 @@
+import type { Chat, ChatMessage } from './chats/chats.schemas';
 import type { Company } from './companies/companies.schemas';
 import type { Connection, ConnectionSession } from './connections/connections.schemas';
 import type {
@@ -24,8 +25,8 @@ type EveryTopic<T extends Record<CompanyTopic, { action: string }>> =
 /**
  * What `company-{id}-{topic}` carries, by topic and action, as the server sends it and the
  * spec's clients read it. The server's gateway emits only these shapes and the web's
- * subscriptions read them, so the two cannot drift apart. `chat` and `payment` are named by the
- * spec but emitted by nothing yet: their payload is `never` until they are.
+ * subscriptions read them, so the two cannot drift apart. `payment` is named by the spec but
+ * emitted by nothing yet: its payload is `never` until it is.
  */
 export type RealtimePayloads = EveryTopic<{
   /** The external-API token is for admins' answers only: never emitted. */
@@ -38,7 +39,14 @@ export type RealtimePayloads = EveryTopic<{
     | { action: 'create' | 'update'; user: User }
     | { action: 'delete'; userId: number }
     | { action: 'presence'; userId: number; online: boolean };
-  chat: never;
+  /**
+   * Heard by the chat's members only. `create` and `update` carry the chat as `record` (what the
+   * original client's list reads) and as `chat` (what its popover reads); `delete` names it.
+   */
+  chat:
+    | { action: 'create' | 'update'; record: Chat; chat: Chat }
+    | { action: 'new-message'; newMessage: ChatMessage; chat: Chat }
+    | { action: 'delete'; id: number };
   appMessage: {
     action: 'create' | 'update';
     message: Message;

@@ -1,6 +1,7 @@
 import { AuthService } from './auth/auth.service';
 import { PasswordResetService } from './auth/password-reset.service';
 import { AutomationsService } from './automations/automations.service';
+import { ChatsService } from './chats/chats.service';
 import { CompaniesService } from './companies/companies.service';
 import { ConnectionsService } from './connections/connections.service';
 import { ContactListsService } from './contact-lists/contact-lists.service';
@@ -46,6 +47,7 @@ export function createServices(deps: ServiceDeps) {
     kanban: new KanbanService(deps),
     quickMessages: new QuickMessagesService(deps),
     schedules: new SchedulesService(deps, outbound),
+    chats: new ChatsService(deps),
     auth: new AuthService(deps),
     passwordReset: new PasswordResetService(deps),
     users: new UsersService(deps),

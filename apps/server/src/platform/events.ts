@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type {
+  Chat,
+  ChatMessage,
   Company,
   Connection,
   ConnectionSession,
@@ -59,6 +61,15 @@ export interface DomainEvents {
   /** Many items of a list changed at once (an import, a validity check): the list asks again. */
   'contactListItem.reload': { companyId: number; contactListId: number };
   'contactListItem.importProgress': { companyId: number; progress: ContactImportProgress };
+  /** Heard by the chat's members only; members an update removed are told it is gone. */
+  'chat.saved': {
+    companyId: number;
+    action: 'create' | 'update';
+    chat: Chat;
+    removedUserIds?: number[];
+  };
+  'chat.message': { companyId: number; message: ChatMessage; chat: Chat };
+  'chat.deleted': { companyId: number; chatId: number; memberIds: number[] };
   'connection.saved': { companyId: number; action: 'create' | 'update'; connection: Connection };
   'connection.deleted': { companyId: number; connectionId: number };
   'connection.session': { companyId: number; session: ConnectionSession };

@@ -471,6 +471,32 @@ export class RealtimeGateway {
         ...progress,
       }),
     );
+    // A chat is heard by its members only, through their own rooms.
+    const chatMembers = (companyId: number, userIds: number[]): Audience => ({
+      companyId,
+      userIds,
+    });
+    const memberIds = (chat: { users: { userId: number }[] }) =>
+      chat.users.map((member) => member.userId);
+    events.on('chat.saved', ({ companyId, action, chat, removedUserIds }) => {
+      this.emit(chatMembers(companyId, memberIds(chat)), 'chat', { action, record: chat, chat });
+      if (removedUserIds?.length) {
+        this.emit(chatMembers(companyId, removedUserIds), 'chat', {
+          action: 'delete',
+          id: chat.id,
+        });
+      }
+    });
+    events.on('chat.message', ({ companyId, message, chat }) =>
+      this.emit(chatMembers(companyId, memberIds(chat)), 'chat', {
+        action: 'new-message',
+        newMessage: message,
+        chat,
+      }),
+    );
+    events.on('chat.deleted', ({ companyId, chatId, memberIds: ids }) =>
+      this.emit(chatMembers(companyId, ids), 'chat', { action: 'delete', id: chatId }),
+    );
     events.on('queue.deleted', ({ companyId, queueId }) =>
       this.emit({ companyId, everyone: true }, 'queue', { action: 'delete', queueId }),
     );

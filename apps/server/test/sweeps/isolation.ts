@@ -38,6 +38,7 @@ export type Kind =
   | 'schedule'
   | 'contactList'
   | 'contactListItem'
+  | 'chat'
   | 'company'
   | 'plan'
   | 'help';
@@ -67,6 +68,7 @@ const KIND_BY_NAME: Record<string, Kind> = {
   quickMessage: 'quickMessage',
   schedule: 'schedule',
   contactList: 'contactList',
+  chat: 'chat',
   company: 'company',
   plan: 'plan',
   help: 'help',
@@ -95,6 +97,7 @@ const KIND_BY_AREA: Record<string, Kind> = {
   schedules: 'schedule',
   'contact-lists': 'contactList',
   'contact-list-items': 'contactListItem',
+  chats: 'chat',
 };
 
 /**
@@ -160,6 +163,8 @@ export const EXAMPLES: Record<string, Example> = {
     },
   },
   'PUT /contact-list-items/:id': { body: { number: '5511987650002' } },
+  // A chat message needs a text.
+  'POST /chats/:id/messages': { body: { message: 'Isolation sweep chat message' } },
   // A sign-up the schema accepts, so the referring companyId (A's) is what is tried.
   'POST /companies/cadastro': {
     body: {

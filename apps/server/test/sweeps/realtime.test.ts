@@ -227,6 +227,18 @@ describe('realtime sweep between companies', () => {
       'schedule edit',
     );
     ok(await admin.delete(`/schedules/${schedule.id}`), 'schedule delete');
+    // A chat of A's admin with A's agent: its members hear it, B nothing.
+    const chat = ok(
+      await admin.post('/chats', { title: 'ALPHA7 live chat', users: [a.agent.id] }),
+      'chat',
+    ) as { id: number };
+    ok(
+      await admin.post(`/chats/${chat.id}/messages`, { message: 'ALPHA7 chat line' }),
+      'chat line',
+    );
+    ok(await t.as(a.agent.token).post(`/chats/${chat.id}/read`, {}), 'chat read');
+    ok(await admin.put(`/chats/${chat.id}`, { title: 'ALPHA7 live chat 2' }), 'chat edit');
+    ok(await admin.delete(`/chats/${chat.id}`), 'chat delete');
     const user = ok(
       await admin.post('/users', {
         name: 'ALPHA7 hire',
@@ -283,6 +295,7 @@ describe('realtime sweep between companies', () => {
       'tag',
       'quickmessage',
       'schedule',
+      'chat',
       'user',
       'queue',
       'settings',

@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import {
+  chatMessages,
+  chats,
+  chatUsers,
   connectionAuthKeys,
   contactListItems,
   contactLists,
@@ -47,6 +50,7 @@ export interface Tenant {
     prompt: number;
     contactList: number;
     contactListItem: number;
+    chat: number;
     settingKey: string;
     mediaKey: string;
   };
@@ -167,6 +171,17 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       number: contact.number,
     })
     .returning();
+  // The admin's chat with the agent, with one message.
+  const [chat] = await db.insert(chats, { title: `${marker} chat`, ownerId: admin.id }).returning();
+  await db.insert(chatUsers, [
+    { chatId: chat!.id, userId: admin.id },
+    { chatId: chat!.id, userId: agentUser.id, unreads: 1 },
+  ]);
+  await db.insert(chatMessages, {
+    chatId: chat!.id,
+    senderId: admin.id,
+    message: `${marker} chat message`,
+  });
   await db.insert(settings, { key: 'userRating', value: 'disabled' }).onConflictDoNothing();
   return {
     marker,
@@ -195,6 +210,7 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       prompt: prompt!.id,
       contactList: contactList!.id,
       contactListItem: contactListItem!.id,
+      chat: chat!.id,
       settingKey: 'userRating',
       mediaKey: stored.key,
     },
@@ -254,6 +270,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     prompt: owner.ids.prompt,
     'contact-lists': owner.ids.contactList,
     'contact-list-items': owner.ids.contactListItem,
+    chats: owner.ids.chat,
   };
   const [companyId, file] = owner.ids.mediaKey.split('/');
   const byName: Record<string, number | string | undefined> = {

@@ -54,6 +54,7 @@ const ContactListItemsPage = lazyNamed(
   () => import('../features/contact-lists/pages/ContactListItemsPage'),
   'ContactListItemsPage',
 );
+const ChatsPage = lazyNamed(() => import('../features/chats/pages/ChatsPage'), 'ChatsPage');
 const SettingsPage = lazyNamed(
   () => import('../features/settings/pages/SettingsPage'),
   'SettingsPage',
@@ -124,7 +125,9 @@ export function AppRoutes() {
           <Route
             path="chats/:uuid?"
             element={
-              <RequireAccess permission="internalChat:use">{placeholder('chats')}</RequireAccess>
+              <RequireAccess permission="internalChat:use">
+                <ChatsPage />
+              </RequireAccess>
             }
           />
           <Route

@@ -1,3 +1,4 @@
+export * from './chats';
 export * from './companies';
 export * from './connections';
 export * from './contact-lists';

@@ -16,8 +16,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { ChatsPopover } from '../../features/chats/components/ChatsPopover';
 import { useConnectionsRealtime } from '../../features/connections/realtime';
 import { useMessageAlerts } from '../../features/tickets/alerts';
+import { NotificationsPopover } from '../../features/tickets/components/NotificationsPopover';
 import { useUsersRealtime } from '../../features/users/realtime';
 import { useSessionUser } from '../auth';
 import { PageLoader } from '../components/PageLoader';
@@ -27,6 +29,7 @@ import { useThemeMode } from '../theme';
 import { AccountMenu } from './AccountMenu';
 import { AppMenu } from './AppMenu';
 import { LanguageMenu } from './LanguageMenu';
+import { canAccess } from './menu';
 import { VolumeControl } from './VolumeControl';
 
 const DRAWER_WIDTH = 248;
@@ -137,6 +140,14 @@ function Shell() {
           <Greeting user={user} />
           <VolumeControl />
           <RefreshButton />
+          <Suspense fallback={null}>
+            <NotificationsPopover />
+          </Suspense>
+          {canAccess(user, { permission: 'internalChat:use' }) && (
+            <Suspense fallback={null}>
+              <ChatsPopover />
+            </Suspense>
+          )}
           <ThemeToggle />
           <LanguageMenu />
           <AccountMenu />
