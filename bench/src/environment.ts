@@ -79,6 +79,7 @@ export async function startBenchServer() {
       DB_POOL_MAX: process.env.BENCH_DB_POOL_MAX ?? '20',
       STORAGE_DIR: storage,
       JWT_SECRET: BENCH_JWT_SECRET,
+      SECRETS_KEY: 'bench-secrets-key-bench-secrets-key-0123',
       ADMIN_EMAIL: 'super@bench.example',
       ADMIN_PASSWORD: 'bench-super-password',
       LOG_LEVEL: 'error',

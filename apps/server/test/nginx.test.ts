@@ -77,6 +77,7 @@ function startInstance(name: string, port: number): Promise<Instance> {
       SERVE_WEB: 'false',
       STORAGE_DIR: storage,
       JWT_SECRET: 'nginx-test-secret-0123456789-0123456789-abcdef',
+      SECRETS_KEY: 'nginx-test-secrets-key-0123456789-0123456789',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       TRUST_PROXY: 'true',
