@@ -29,6 +29,7 @@ import { simulatorRoutes } from './channels/simulator/simulator.routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { toHandle } from './db/tenant';
+import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
@@ -244,6 +245,7 @@ export async function buildApp({
   await app.register(queuesRoutes(services));
   await app.register(queueOptionsRoutes(services));
   await app.register(helpsRoutes(services));
+  await app.register(announcementsRoutes(services));
   await app.register(connectionsRoutes(services));
   await app.register(ticketsRoutes(services));
   await app.register(messagesRoutes(services));

@@ -1,3 +1,4 @@
+import { announcementsContract } from './announcements/announcements.contract';
 import { authContract } from './auth/auth.contract';
 import { companiesContract } from './companies/companies.contract';
 import { connectionsContract } from './connections/connections.contract';
@@ -33,6 +34,7 @@ export const contracts = {
   queues: queuesContract,
   queueOptions: queueOptionsContract,
   helps: helpsContract,
+  announcements: announcementsContract,
   connections: connectionsContract,
   tickets: ticketsContract,
   messages: messagesContract,

@@ -47,11 +47,13 @@ const MULTIPART_ROUTES: Record<string, string> = {
   'POST /contacts/import': 'file',
   'POST /quick-messages/:id/media-upload': 'file',
   'POST /schedules/:id/media-upload': 'file',
+  'POST /announcements/:id/media-upload': 'file',
 };
 /** The type a multipart route's file is sent as, when it takes no PDF. */
 const UPLOAD_TYPES: Record<string, string> = {
   'POST /contacts/import': 'text/csv',
   'POST /schedules/:id/media-upload': 'image/png',
+  'POST /announcements/:id/media-upload': 'image/png',
 };
 
 let t: TestServer;
@@ -858,6 +860,7 @@ async function fingerprint(): Promise<string> {
     (select count(*) from plans) as plans,
     (select count(*) from companies) as companies,
     (select count(*) from helps) as helps,
+    (select md5(coalesce(string_agg(n::text, '|' order by n.id), '')) from announcements n) as announcement_rows,
     (select md5(coalesce(string_agg(p::text, '|' order by p.id), '')) from plans p) as plan_rows,
     (select md5(coalesce(string_agg(h::text, '|' order by h.id), '')) from helps h) as help_rows`);
   return `${JSON.stringify(rows[0])}\n${await snapshot(t, world.a.companyId)}`;

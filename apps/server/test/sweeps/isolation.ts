@@ -38,9 +38,10 @@ export type Kind =
   | 'schedule'
   | 'company'
   | 'plan'
-  | 'help';
+  | 'help'
+  | 'announcement';
 
-const GLOBAL_KINDS = new Set<Kind>(['plan', 'help']);
+const GLOBAL_KINDS = new Set<Kind>(['plan', 'help', 'announcement']);
 
 /** A field's name, less its Id/Ids suffix, to the rows it names. */
 const KIND_BY_NAME: Record<string, Kind> = {
@@ -67,6 +68,7 @@ const KIND_BY_NAME: Record<string, Kind> = {
   company: 'company',
   plan: 'plan',
   help: 'help',
+  announcement: 'announcement',
 };
 
 /** Plural names that carry a list of ids without the `Ids` suffix (`tags=[1,2]`). */
@@ -78,6 +80,7 @@ const KIND_BY_AREA: Record<string, Kind> = {
   companies: 'company',
   plans: 'plan',
   helps: 'help',
+  announcements: 'announcement',
   queue: 'queue',
   'queue-options': 'queueOption',
   whatsapp: 'connection',
@@ -438,6 +441,8 @@ const idOf = (tenant: Tenant, kind: Kind, world: World): number => {
       return tenant.planId;
     case 'help':
       return world.help;
+    case 'announcement':
+      return world.announcement;
     default:
       return tenant.ids[kind];
   }
