@@ -33,6 +33,10 @@ const QuickMessagesPage = lazyNamed(
   () => import('../features/quick-messages/pages/QuickMessagesPage'),
   'QuickMessagesPage',
 );
+const AnnouncementsPage = lazyNamed(
+  () => import('../features/announcements/pages/AnnouncementsPage'),
+  'AnnouncementsPage',
+);
 const SchedulesPage = lazyNamed(
   () => import('../features/schedules/pages/SchedulesPage'),
   'SchedulesPage',
@@ -235,8 +239,8 @@ export function AppRoutes() {
           <Route
             path="announcements"
             element={
-              <RequireAccess permission="announcements:manage">
-                {placeholder('announcements')}
+              <RequireAccess permission="announcements:manage" deniedAs="company">
+                <AnnouncementsPage />
               </RequireAccess>
             }
           />
