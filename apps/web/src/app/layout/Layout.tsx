@@ -16,6 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { AnnouncementsPopover } from '../../features/announcements/components/AnnouncementsPopover';
 import { useConnectionsRealtime } from '../../features/connections/realtime';
 import { useMessageAlerts } from '../../features/tickets/alerts';
 import { useUsersRealtime } from '../../features/users/realtime';
@@ -138,6 +139,7 @@ function Shell() {
           <VolumeControl />
           <RefreshButton />
           <ThemeToggle />
+          <AnnouncementsPopover />
           <LanguageMenu />
           <AccountMenu />
         </Toolbar>
