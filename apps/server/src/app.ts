@@ -30,6 +30,7 @@ import type { Config } from './config';
 import { connectionStatusCounts } from './db/channel-queries';
 import type { Database } from './db/client';
 import { toHandle } from './db/tenant';
+import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
@@ -305,6 +306,7 @@ export async function buildApp({
   await app.register(queuesRoutes(services));
   await app.register(queueOptionsRoutes(services));
   await app.register(helpsRoutes(services));
+  await app.register(announcementsRoutes(services));
   await app.register(connectionsRoutes(services));
   await app.register(ticketsRoutes(services));
   await app.register(messagesRoutes(services));

@@ -97,15 +97,13 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
   { call: 'GET /chats/{id}/messages' },
   { call: 'POST /chats/{id}/messages' },
   { call: 'POST /chats/{id}/read' },
-  ...pending('announcements are not built yet', [
-    'GET /announcements',
-    'GET /announcements/{id}',
-    'POST /announcements',
-    'PUT /announcements/{id}',
-    'DELETE /announcements/{id}',
-    'POST /announcements/{id}/media-upload',
-    'DELETE /announcements/{id}/media-upload',
-  ]),
+  { call: 'GET /announcements' },
+  { call: 'GET /announcements/{id}' },
+  { call: 'POST /announcements' },
+  { call: 'PUT /announcements/{id}' },
+  { call: 'DELETE /announcements/{id}' },
+  { call: 'POST /announcements/{id}/media-upload' },
+  { call: 'DELETE /announcements/{id}/media-upload' },
   { call: 'GET /dashboard' },
   { call: 'GET /dashboard/ticketsUsers' },
   { call: 'GET /dashboard/ticketsDay' },
@@ -1169,8 +1167,55 @@ describe('the original client', () => {
       token: root,
       body: { id: help!.id, title: 'Primeiros passos 2', video: 'dQw4w9WgXcQ', description: '' },
     });
+    const announcement = await replay('/announcements', {
+      method: 'POST',
+      url: '/announcements',
+      token: root,
+      body: {
+        title: 'Manutenção',
+        text: 'Sábado às 22h',
+        status: true,
+        priority: 1,
+        mediaPath: '',
+      },
+    });
+    const announcementRead = await replay('/announcements/:id', {
+      method: 'GET',
+      url: `/announcements/${announcement!.id}`,
+      token: admin,
+    });
+    await replay('/announcements/:id', {
+      method: 'PUT',
+      url: `/announcements/${announcement!.id}`,
+      token: root,
+      body: { ...announcementRead, companyId: 1, priority: '2', status: false },
+    });
+    await replay('/announcements/:id/media-upload', {
+      method: 'POST',
+      url: `/announcements/${announcement!.id}/media-upload`,
+      token: root,
+      form: form({ typeArch: 'announcements' }, [
+        { field: 'file', name: 'aviso.png', type: 'image/png', content: PNG },
+      ]),
+    });
+    await replay('/announcements/:id/media-upload', {
+      method: 'DELETE',
+      url: `/announcements/${announcement!.id}/media-upload`,
+      token: root,
+    });
+    await replay('/announcements', {
+      method: 'GET',
+      url: '/announcements',
+      token: admin,
+      query: { searchParam: '', pageNumber: 1 },
+    });
 
     // --- removals, last -------------------------------------------------------------------
+    await replay('/announcements/:id', {
+      method: 'DELETE',
+      url: `/announcements/${announcement!.id}`,
+      token: root,
+    });
     await replay('/helps/:id', { method: 'DELETE', url: `/helps/${help!.id}`, token: root });
     await replay('/companies/:id', {
       method: 'DELETE',

@@ -1,3 +1,4 @@
+import { announcementsContract } from './announcements/announcements.contract';
 import { authContract } from './auth/auth.contract';
 import { chatsContract } from './chats/chats.contract';
 import { companiesContract } from './companies/companies.contract';
@@ -39,6 +40,7 @@ export const contracts = {
   queues: queuesContract,
   queueOptions: queueOptionsContract,
   helps: helpsContract,
+  announcements: announcementsContract,
   connections: connectionsContract,
   tickets: ticketsContract,
   messages: messagesContract,

@@ -1,3 +1,5 @@
+export * from './announcements/announcements.contract';
+export * from './announcements/announcements.schemas';
 export * from './auth/auth.contract';
 export * from './auth/auth.schemas';
 export * from './chats/chats.contract';

@@ -1,3 +1,4 @@
+import type { Announcement } from './announcements/announcements.schemas';
 import type { Chat, ChatMessage } from './chats/chats.schemas';
 import type { Company } from './companies/companies.schemas';
 import type { Connection, ConnectionSession } from './connections/connections.schemas';
@@ -102,5 +103,13 @@ export type RealtimePayloads = EveryTopic<{
     messages: SimulatorMessage[];
   };
 }>;
+
+/**
+ * What `company-announcement` carries: sent to every socket of every company (announcements are
+ * the platform's, not one company's).
+ */
+export type AnnouncementPayload =
+  | { action: 'create' | 'update'; record: Announcement }
+  | { action: 'delete'; id: number };
 
 export type RealtimePayload<T extends CompanyTopic> = RealtimePayloads[T];

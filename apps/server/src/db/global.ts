@@ -5,11 +5,11 @@ import type {
   GetSelectTableSelection,
 } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from './client';
-import { companies, type helps, type plans } from './schema';
+import { type announcements, companies, type helps, type plans } from './schema';
 import { type DbHandle, TenantDb } from './tenant';
 
 /** Tables that belong to the platform, not to one company: reachable by super-user code. */
-export type GlobalTable = typeof plans | typeof helps | typeof companies;
+export type GlobalTable = typeof plans | typeof helps | typeof companies | typeof announcements;
 
 /** Access to platform tables only; tenant tables are not accepted by its types. */
 export class GlobalDb {

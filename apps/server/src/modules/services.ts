@@ -1,3 +1,4 @@
+import { AnnouncementsService } from './announcements/announcements.service';
 import { AuthService } from './auth/auth.service';
 import { PasswordResetService } from './auth/password-reset.service';
 import { AutomationsService } from './automations/automations.service';
@@ -54,6 +55,7 @@ export function createServices(deps: ServiceDeps) {
     companies: new CompaniesService(deps),
     plans: new PlansService(deps.db),
     helps: new HelpsService(deps.db),
+    announcements: new AnnouncementsService(deps),
     settings: new SettingsService(deps),
     queues: new QueuesService(deps),
     queueOptions: new QueueOptionsService(deps),

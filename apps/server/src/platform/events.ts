@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type {
+  Announcement,
   Chat,
   ChatMessage,
   Company,
@@ -46,6 +47,9 @@ export interface DomainEvents {
     ownerId: number | null;
   };
   'quickMessage.deleted': { companyId: number; id: number; ownerId: number | null; geral: boolean };
+  /** Platform-wide: heard by every company. */
+  'announcement.saved': { action: 'create' | 'update'; record: Announcement };
+  'announcement.deleted': { id: number };
   'schedule.saved': { companyId: number; action: 'create' | 'update'; schedule: Schedule };
   'schedule.deleted': { companyId: number; scheduleId: number };
   'prompt.saved': { companyId: number; action: 'create' | 'update'; prompt: Prompt };

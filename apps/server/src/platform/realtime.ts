@@ -1,6 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Ticket, User } from '@atendi/shared';
 import {
+  ANNOUNCEMENT_EVENT,
+  type AnnouncementPayload,
   CLIENT_MESSAGES,
   type CompanyTopic,
   can,
@@ -177,6 +179,16 @@ export class RealtimeGateway {
     this.io.engine.close();
   }
 
+  /**
+   * Sends `company-announcement` to every socket of every company: announcements are the
+   * platform's. The only event not scoped to one company.
+   */
+  broadcastAnnouncement(payload: AnnouncementPayload): void {
+    if (this.#closed) return;
+    this.options.onEmit?.(ANNOUNCEMENT_EVENT, payload);
+    this.io.emit(ANNOUNCEMENT_EVENT, payload);
+  }
+
   close(): Promise<void> {
     this.#closed = true;
     return new Promise((resolve) => this.io.close(() => resolve()));
@@ -297,6 +309,12 @@ export class RealtimeGateway {
   #subscribe() {
     const { events } = this.options;
     const quietly = (work: Promise<void>) => void work.catch(() => {});
+    events.on('announcement.saved', ({ action, record }) =>
+      this.broadcastAnnouncement({ action, record }),
+    );
+    events.on('announcement.deleted', ({ id }) =>
+      this.broadcastAnnouncement({ action: 'delete', id }),
+    );
     events.on('auth.revoked', ({ companyId, userId, sessionIds }) =>
       quietly(this.#disconnect(rooms.user(companyId, userId), sessionIds)),
     );

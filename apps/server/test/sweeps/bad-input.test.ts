@@ -49,12 +49,14 @@ const MULTIPART_ROUTES: Record<string, string> = {
   'POST /schedules/:id/media-upload': 'file',
   'POST /api/messages/send': 'medias',
   'POST /contact-lists/:id/upload': 'file',
+  'POST /announcements/:id/media-upload': 'file',
 };
 /** The type a multipart route's file is sent as, when it takes no PDF. */
 const UPLOAD_TYPES: Record<string, string> = {
   'POST /contacts/import': 'text/csv',
   'POST /schedules/:id/media-upload': 'image/png',
   'POST /contact-lists/:id/upload': 'text/csv',
+  'POST /announcements/:id/media-upload': 'image/png',
 };
 
 let t: TestServer;
@@ -870,6 +872,7 @@ async function fingerprint(): Promise<string> {
     (select count(*) from plans) as plans,
     (select count(*) from companies) as companies,
     (select count(*) from helps) as helps,
+    (select md5(coalesce(string_agg(n::text, '|' order by n.id), '')) from announcements n) as announcement_rows,
     (select md5(coalesce(string_agg(p::text, '|' order by p.id), '')) from plans p) as plan_rows,
     (select md5(coalesce(string_agg(h::text, '|' order by h.id), '')) from helps h) as help_rows`);
   return `${JSON.stringify(rows[0])}\n${await snapshot(t, world.a.companyId)}`;

@@ -41,9 +41,10 @@ export type Kind =
   | 'chat'
   | 'company'
   | 'plan'
-  | 'help';
+  | 'help'
+  | 'announcement';
 
-const GLOBAL_KINDS = new Set<Kind>(['plan', 'help']);
+const GLOBAL_KINDS = new Set<Kind>(['plan', 'help', 'announcement']);
 
 /** A field's name, less its Id/Ids suffix, to the rows it names. */
 const KIND_BY_NAME: Record<string, Kind> = {
@@ -72,6 +73,7 @@ const KIND_BY_NAME: Record<string, Kind> = {
   company: 'company',
   plan: 'plan',
   help: 'help',
+  announcement: 'announcement',
 };
 
 /** Plural names that carry a list of ids without the `Ids` suffix (`tags=[1,2]`). */
@@ -83,6 +85,7 @@ const KIND_BY_AREA: Record<string, Kind> = {
   companies: 'company',
   plans: 'plan',
   helps: 'help',
+  announcements: 'announcement',
   queue: 'queue',
   'queue-options': 'queueOption',
   whatsapp: 'connection',
@@ -462,6 +465,8 @@ const idOf = (tenant: Tenant, kind: Kind, world: World): number => {
       return tenant.planId;
     case 'help':
       return world.help;
+    case 'announcement':
+      return world.announcement;
     default:
       return tenant.ids[kind];
   }

@@ -67,6 +67,8 @@ export interface World {
   /** A user whose company's plan has every flag off. */
   planlessUserToken: string;
   help: number;
+  /** An active announcement of the platform. */
+  announcement: number;
 }
 
 const ALL_FLAGS = {
@@ -234,12 +236,18 @@ export async function seedWorld(t: TestServer): Promise<World> {
       sql`insert into helps (title, video, description) values ('Sweep help', 'abc', 'x') returning id`,
     )
   ).rows;
+  const [announcement] = (
+    await t.database.db.execute<{ id: number }>(
+      sql`insert into announcements (title, text) values ('Sweep announcement', 'x') returning id`,
+    )
+  ).rows;
   return {
     a,
     b,
     superToken: (await t.login(root.email)).token,
     planlessUserToken: (await t.login(planlessUser.email)).token,
     help: help!.id,
+    announcement: announcement!.id,
   };
 }
 
@@ -256,6 +264,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     queue: owner.ids.queue,
     'queue-options': owner.ids.queueOption,
     helps: world.help,
+    announcements: world.announcement,
     whatsapp: owner.ids.connection,
     whatsappsession: owner.ids.connection,
     simulator: owner.ids.connection,

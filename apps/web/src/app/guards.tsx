@@ -27,6 +27,8 @@ const DENIED_REDIRECT_MS = 1_000;
 
 interface RequireAccessProps extends AccessRule {
   children: ReactNode;
+  /** The spec's company toast whatever is missing (the announcements page says it to non-super users). */
+  deniedAs?: 'company';
 }
 
 /**
@@ -40,6 +42,7 @@ export function RequireAccess({
   minRole,
   needsCampaigns,
   children,
+  deniedAs,
 }: RequireAccessProps) {
   const user = useSessionUser();
   const { t } = useTranslation('layout');
@@ -47,9 +50,9 @@ export function RequireAccess({
   const denial = accessDenial(user, { permission, minRole, needsCampaigns });
   useEffect(() => {
     if (!denial) return;
-    toast.error(t(denial === 'role' ? 'noPermission' : 'accessDenied'));
+    toast.error(t(denial === 'role' && deniedAs !== 'company' ? 'noPermission' : 'accessDenied'));
     const timer = setTimeout(() => navigate('/', { replace: true }), DENIED_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [denial, navigate, t]);
+  }, [denial, deniedAs, navigate, t]);
   return denial ? null : children;
 }

@@ -42,6 +42,10 @@ const MessagesApiPage = lazyNamed(
   'MessagesApiPage',
 );
 const PromptsPage = lazyNamed(() => import('../features/prompts/pages/PromptsPage'), 'PromptsPage');
+const AnnouncementsPage = lazyNamed(
+  () => import('../features/announcements/pages/AnnouncementsPage'),
+  'AnnouncementsPage',
+);
 const SchedulesPage = lazyNamed(
   () => import('../features/schedules/pages/SchedulesPage'),
   'SchedulesPage',
@@ -259,8 +263,8 @@ export function AppRoutes() {
           <Route
             path="announcements"
             element={
-              <RequireAccess permission="announcements:manage">
-                {placeholder('announcements')}
+              <RequireAccess permission="announcements:manage" deniedAs="company">
+                <AnnouncementsPage />
               </RequireAccess>
             }
           />

@@ -85,3 +85,16 @@ export const helps = pgTable('helps', {
   video: text('video').notNull().default(''),
   ...timestamps,
 });
+
+/** Announcements of the platform, written by the super user and read by every company. */
+export const announcements = pgTable('announcements', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  text: text('text').notNull(),
+  /** 1 high, 2 medium, 3 low. */
+  priority: integer('priority').notNull().default(3),
+  status: boolean('status').notNull().default(true),
+  mediaPath: text('media_path'),
+  mediaName: text('media_name'),
+  ...timestamps,
+});

@@ -16,6 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { AnnouncementsPopover } from '../../features/announcements/components/AnnouncementsPopover';
 import { ChatsPopover } from '../../features/chats/components/ChatsPopover';
 import { useConnectionsRealtime } from '../../features/connections/realtime';
 import { useMessageAlerts } from '../../features/tickets/alerts';
@@ -149,6 +150,7 @@ function Shell() {
             </Suspense>
           )}
           <ThemeToggle />
+          <AnnouncementsPopover />
           <LanguageMenu />
           <AccountMenu />
         </Toolbar>
