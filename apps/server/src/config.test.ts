@@ -9,6 +9,7 @@ const production = {
   ADMIN_EMAIL: 'owner@example.com',
   ADMIN_PASSWORD: 'a long and good password',
   DATABASE_URL: 'postgres://db.example.com/atendi',
+  SECRETS_KEY: 'production-secrets-key-0123456789-abcdefgh',
 };
 
 describe('configuration', () => {

@@ -150,6 +150,7 @@ export async function startTestServer(
     PORT: '0',
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
+    SECRETS_KEY: 'test-secrets-key-test-secrets-key-0123456789',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     ...env,
   });
@@ -160,6 +161,7 @@ export async function startTestServer(
     shared?.leaks ??
     new LeakScanner({
       'the token signing secret': config.JWT_SECRET,
+      'the stored secrets key': config.SECRETS_KEY,
       'the storage folder path': storageDir,
     });
   const server = await startApiServer(config, database, {

@@ -150,12 +150,6 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
   { call: 'PUT /contact-list-items/{id}' },
   { call: 'POST /contact-list-items' },
   { call: 'DELETE /contact-list-items/{id}' },
-  ...pending('the kanban is not built yet', [
-    'GET /tags/kanban',
-    'GET /ticket/kanban',
-    'DELETE /ticket-tags/{ticketId}',
-    'PUT /ticket-tags/{ticketId}/{tagId}',
-  ]),
   ...pending('campaigns are not built yet', [
     'GET /campaigns',
     'GET /campaigns/{id}',

@@ -28,8 +28,9 @@ const tagRow = async (id: number) =>
 
 describe('POST, GET, PUT and DELETE /tags', () => {
   it('creates, reads, edits and deletes a tag', async () => {
+    // The kanban switch is the admins' (spec 6); the rest of a tag is every user's.
     const created = await t
-      .as(agentA.token)
+      .as(home.adminToken)
       .post('/tags', { name: 'Urgente', color: '#FF0000', kanban: 1 });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ name: 'Urgente', color: '#FF0000', kanban: 1 });
@@ -37,8 +38,10 @@ describe('POST, GET, PUT and DELETE /tags', () => {
     expect((await t.as(agentA.token).get(`/tags/${id}`)).json().name).toBe('Urgente');
     const edited = await t
       .as(agentA.token)
-      .put(`/tags/${id}`, { name: 'Muito urgente', kanban: false });
-    expect(edited.json()).toMatchObject({ name: 'Muito urgente', color: '#FF0000', kanban: 0 });
+      .put(`/tags/${id}`, { name: 'Muito urgente' });
+    expect(edited.json()).toMatchObject({ name: 'Muito urgente', color: '#FF0000', kanban: 1 });
+    const unboarded = await t.as(home.adminToken).put(`/tags/${id}`, { kanban: false });
+    expect(unboarded.json()).toMatchObject({ name: 'Muito urgente', kanban: 0 });
     expect((await t.as(agentA.token).delete(`/tags/${id}`)).statusCode).toBe(204);
     expect(await tagRow(id)).toBeUndefined();
   });
