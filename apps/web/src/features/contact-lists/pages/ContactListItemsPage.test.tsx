@@ -130,7 +130,10 @@ describe('ContactListItemsPage', () => {
       percent: 40,
     });
     expect(await screen.findByText('Importando… 40% (500 linhas lidas)')).toBeTruthy();
-    expect(screen.getByRole('progressbar', { name: 'Progresso da importação' })).toBeTruthy();
+    // Found once the confirmation's closing leaves the page to assistive technology again.
+    expect(
+      await screen.findByRole('progressbar', { name: 'Progresso da importação' }),
+    ).toBeTruthy();
     answer(
       json(200, {
         rows: 3,

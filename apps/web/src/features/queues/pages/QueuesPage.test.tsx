@@ -169,6 +169,7 @@ describe('QueuesPage', () => {
       outOfHoursMessage: '',
       complationMessage: 'Até logo',
       ratingMessage: '',
+      promptId: null,
       // a new queue starts with the default week
       schedules: DEFAULT_SCHEDULES,
     });
