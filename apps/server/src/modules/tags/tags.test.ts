@@ -36,9 +36,7 @@ describe('POST, GET, PUT and DELETE /tags', () => {
     expect(created.json()).toMatchObject({ name: 'Urgente', color: '#FF0000', kanban: 1 });
     const id = created.json().id;
     expect((await t.as(agentA.token).get(`/tags/${id}`)).json().name).toBe('Urgente');
-    const edited = await t
-      .as(agentA.token)
-      .put(`/tags/${id}`, { name: 'Muito urgente' });
+    const edited = await t.as(agentA.token).put(`/tags/${id}`, { name: 'Muito urgente' });
     expect(edited.json()).toMatchObject({ name: 'Muito urgente', color: '#FF0000', kanban: 1 });
     const unboarded = await t.as(home.adminToken).put(`/tags/${id}`, { kanban: false });
     expect(unboarded.json()).toMatchObject({ name: 'Muito urgente', kanban: 0 });
