@@ -69,7 +69,8 @@ export const promptCreateSchema = z.object({
   queueId: z.coerce
     .number({ error: PROMPT_MSG.queueRequired })
     .int()
-    .positive(PROMPT_MSG.queueRequired),
+    .positive(PROMPT_MSG.queueRequired)
+    .max(2_147_483_647),
   maxTokens: z.coerce.number().int().min(1).max(8_000).default(100),
   temperature: z.coerce.number().min(0).max(2).default(1),
   maxMessages: z.coerce.number().int().min(1).max(50).default(10),
