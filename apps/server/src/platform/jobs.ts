@@ -28,6 +28,9 @@ export interface JobRun {
   final: boolean;
 }
 
+/** The longest delay a Node timer takes. */
+const MAX_TIMER_MS = 2_147_483_647 - 100;
+
 export interface SendOptions {
   /** Run no earlier than this many milliseconds from now. */
   delayMs?: number;
@@ -182,6 +185,9 @@ export class JobEngine {
       notify();
       return;
     }
+    // A timer cannot wait that long (Node's limit is 2^31 - 1 ms, about 24 days): the workers'
+    // polling finds the job when its time comes.
+    if (afterMs > MAX_TIMER_MS) return;
     // A little after the job's start time: pg-boss compares it with the database's clock.
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
