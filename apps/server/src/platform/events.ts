@@ -83,6 +83,8 @@ export interface DomainEvents {
     message: Message;
     ticket: Ticket;
   };
+  /** The network took an outbound message (on the instance that runs its connection). */
+  'message.sent': { companyId: number; messageId: number };
   'ticket.saved': {
     companyId: number;
     action: 'update' | 'updateUnread';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   foreignKey,
@@ -35,6 +36,10 @@ export const schedules = pgTable(
   (t) => [
     index('schedules_company_send_at_idx').on(t.companyId, t.sendAt),
     index('schedules_due_idx').on(t.status, t.sendAt),
+    // A sent message settles its schedule: looked up among the few still waiting for theirs.
+    index('schedules_waiting_message_idx')
+      .on(t.messageId)
+      .where(sql`${t.status} = 'PENDENTE' and ${t.messageId} is not null`),
     foreignKey({
       columns: [t.companyId, t.contactId],
       foreignColumns: [contacts.companyId, contacts.id],

@@ -124,6 +124,7 @@ export class OutboundSender {
     try {
       const sent = await this.platform.channels.send(connectionId, message);
       await markSent(db, messageId, sent);
+      this.platform.events.emit('message.sent', { companyId, messageId });
     } catch (error) {
       if (error instanceof ChannelNotRunningError) {
         // The session left this instance between the check and the send (a hand-over): nothing

@@ -207,6 +207,18 @@ export async function settleSchedule(
   return row !== undefined;
 }
 
+/** The schedule waiting for this message, marked sent (undefined: none was waiting for it). */
+export async function settleScheduleOfMessage(db: TenantDb, messageId: number, sentAt: Date) {
+  const [row] = await db
+    .update(
+      schedules,
+      { status: 'ENVIADA', sentAt, updatedAt: sentAt },
+      and(eq(schedules.messageId, messageId), eq(schedules.status, 'PENDENTE'))!,
+    )
+    .returning({ id: schedules.id });
+  return row?.id;
+}
+
 /** Where the outbound message of a schedule stands (undefined: it was deleted). */
 export async function deliveryState(db: TenantDb, messageId: number) {
   const [row] = await db

@@ -40,6 +40,7 @@ import {
   schedulesPage,
   sendingTarget,
   settleSchedule,
+  settleScheduleOfMessage,
   updateUnsentSchedule,
 } from './schedules.repository';
 
@@ -122,6 +123,19 @@ export class SchedulesService {
       handler: ({ at }) => this.sweep(at ? new Date(at) : new Date()),
     });
     platform.jobs.every(SCHEDULE_SWEEP_JOB, '* * * * *');
+    // A message handed to the instance that runs its connection is sent there: its schedule is
+    // settled as soon as it is, not at the next sweep.
+    platform.events.on('message.sent', ({ companyId, messageId }) => {
+      void this.#settleSent(companyId, messageId).catch(() => {
+        // The sweep settles it from the message's state.
+      });
+    });
+  }
+
+  async #settleSent(companyId: number, messageId: number) {
+    const db = this.#db(companyId);
+    const scheduleId = await settleScheduleOfMessage(db, messageId, new Date());
+    if (scheduleId !== undefined) await this.#announce(db, 'update', scheduleId);
   }
 
   #db(companyId: number): TenantDb {

@@ -613,6 +613,21 @@ describe('sending', () => {
     }
   });
 
+  it('is settled as soon as the instance that runs its connection sends it', async () => {
+    const second = await startTestServer({}, t);
+    try {
+      const { id, phone } = await dueSchedule('Entregue pela outra instância');
+      // The second instance does not run the connection: it claims and hands the message over.
+      expect(await second.app.services.schedules.send(sender.companyId, id)).toBe('handed-over');
+      await expect.poll(async () => (await inbox(phone)).length).toBe(1);
+      // Settled by the owner's send, well before the sweep's next minute.
+      await expect.poll(async () => (await row(id))!.status).toBe('ENVIADA');
+      expect((await row(id))!.sentAt).not.toBeNull();
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('leaves a schedule in the future to its time: the sweep takes only due ones', async () => {
     const later = await dueSchedule('Ainda não é a hora');
     await t.database.db

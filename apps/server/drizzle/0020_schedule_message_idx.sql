@@ -1,0 +1,1 @@
+CREATE INDEX "schedules_waiting_message_idx" ON "schedules" USING btree ("message_id") WHERE "schedules"."status" = 'PENDENTE' and "schedules"."message_id" is not null;
