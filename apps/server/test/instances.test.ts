@@ -1,9 +1,17 @@
+import { ACK } from '@atendi/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelOptions } from '../src/app';
 import type { ChannelSession } from '../src/channels/provider';
 import type { SimulatorProvider } from '../src/channels/simulator/simulator.provider';
-import { connections, messages, simulatorMessages, tickets } from '../src/db/schema';
+import {
+  connections,
+  deferredChannelCommands,
+  messages,
+  simulatorMessages,
+  tickets,
+} from '../src/db/schema';
+import { LEASE_NAMESPACE } from '../src/platform/leases';
 import { FakeGraphApi, messageWebhook, postWebhook } from './fakes/graph-api';
 import { startTestServer, type TestServer } from './harness';
 
@@ -137,6 +145,19 @@ const phoneGot = (connectionId: number, body: string) =>
       ),
     );
 
+/** What the phone wrote to the connection, as the phone sees it (with its ticks). */
+const phoneWrote = (connectionId: number, phone: string) =>
+  a.database.db
+    .select()
+    .from(simulatorMessages)
+    .where(
+      and(
+        eq(simulatorMessages.connectionId, connectionId),
+        eq(simulatorMessages.phone, phone),
+        eq(simulatorMessages.direction, 'inbound'),
+      ),
+    );
+
 describe('two instances on one database', () => {
   it('run a connection on one of them at a time, taken again when its owner loses the database', async () => {
     const id = await pairedSimulator('Dono único');
@@ -230,6 +251,70 @@ describe('two instances on one database', () => {
       )
       .toBe('sent');
     expect(await phoneGot(id, 'quando voltar')).toHaveLength(1);
+  });
+
+  it('send read receipts through the owner, and keep them and a deletion asked while no instance runs the connection for when it connects', async () => {
+    const id = await pairedSimulator('Comandos guardados');
+    const phone = '5511944440005';
+    const ticketId = await phoneTicket(id, phone);
+    const [owner] = ownerOf(id);
+    const visitor = owner === a ? b : a;
+    // Read on the instance that does not run the connection: the owner sends the receipt.
+    expect((await visitor.as(token).get(`/messages/${ticketId}`)).statusCode).toBe(200);
+    await expect.poll(async () => (await phoneWrote(id, phone))[0]?.ack).toBe(ACK.read);
+    // The phone writes again; that one is read while nobody runs the connection.
+    await b
+      .as(token)
+      .post(`/simulator/connections/${id}/phones/${phone}/messages`, { body: 'mais uma' });
+    const unread = async () =>
+      (await phoneWrote(id, phone)).find((message) => message.body === 'mais uma')?.ack;
+    await expect
+      .poll(async () => (await a.as(token).get(`/tickets/${ticketId}`)).json().unreadMessages)
+      .toBe(1);
+    const sent = await a.as(token).post(`/messages/${ticketId}`, {
+      body: 'apagar depois',
+      signMessage: false,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await expect.poll(async () => (await phoneGot(id, 'apagar depois')).length).toBe(1);
+
+    const kept = () =>
+      a.database.db
+        .select()
+        .from(deferredChannelCommands)
+        .where(eq(deferredChannelCommands.connectionId, id));
+
+    // The owner dies; before anyone takes the connection over, the lease is held by a stand-in
+    // (a takeover under way): the connection is meant to run, and no instance runs it.
+    const standIn = await a.database.pool.connect();
+    try {
+      const waiting = standIn.query('select pg_advisory_lock($1, $2)', [LEASE_NAMESPACE, id]);
+      await a.database.pool.query('select pg_terminate_backend($1)', [
+        owner!.app.platform.leases.backendPid,
+      ]);
+      await waiting;
+      await expect.poll(() => ownerOf(id)).toEqual([]);
+
+      // The agent reads the ticket and deletes the message meanwhile.
+      expect((await b.as(token).get(`/messages/${ticketId}`)).statusCode).toBe(200);
+      const deleted = await b.as(token).delete(`/messages/${sent.json().id}`);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(deleted.json()).toMatchObject({ isDeleted: true });
+      await expect
+        .poll(async () => (await kept()).map((row) => row.action).sort())
+        .toEqual(['delete', 'read']);
+      expect(await unread()).toBeLessThan(ACK.read);
+      expect((await phoneGot(id, 'apagar depois'))[0]!.isDeleted).toBe(false);
+    } finally {
+      await standIn.query('select pg_advisory_unlock($1, $2)', [LEASE_NAMESPACE, id]);
+      standIn.release();
+    }
+
+    // The instance that takes it over carries them out when its session connects, and forgets them.
+    await expect.poll(() => ownerOf(id), { timeout: 10_000 }).toHaveLength(1);
+    await expect.poll(unread, { timeout: 10_000 }).toBe(ACK.read);
+    await expect.poll(async () => (await phoneGot(id, 'apagar depois'))[0]?.isDeleted).toBe(true);
+    await expect.poll(async () => (await kept()).length).toBe(0);
   });
 
   it('take a Cloud API webhook on the instance that does not own the connection', async () => {

@@ -24,6 +24,8 @@ export interface ChannelSink {
   status(connection: ConnectionRef, update: StatusUpdate, epoch?: number): Promise<void>;
   /** Sends a stored outbound message through a session of this instance. */
   sendStored(companyId: number, messageId: number): Promise<void>;
+  /** Carries out a deferred command through a session of this instance. */
+  runDeferred(companyId: number, commandId: number): Promise<void>;
 }
 
 /** A session's report after this instance lost the connection's lease: the new owner has it. */
@@ -172,8 +174,10 @@ export class ChannelManager {
           await this.deps.sink.sendStored(command.companyId, command.messageId);
         }
         return;
-      case 'read':
-        await this.#running.get(id)?.session.markRead?.(command.receipt);
+      case 'deferred':
+        if (this.#running.has(id)) {
+          await this.deps.sink.runDeferred(command.companyId, command.commandId);
+        }
         return;
       case 'delete': {
         const running = this.#running.get(id);

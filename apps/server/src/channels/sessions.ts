@@ -4,13 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { InstanceBus } from '../platform/instance-bus';
 import type { LeaseKeeper } from '../platform/leases';
 import type { Metrics } from '../platform/metrics';
-import { CHANNEL_COMMANDS, type ChannelCommand } from './commands';
+import { CHANNEL_COMMANDS, type ChannelCommand, type DeferredCommand } from './commands';
 import type {
   ChannelProvider,
   ChannelSession,
   ConnectionRef,
   OutboundMessage,
-  ReadReceipt,
   SentMessage,
 } from './provider';
 
@@ -159,22 +158,18 @@ export class ChannelSessions {
   }
 
   /**
-   * Read receipts for the contact, sent in the background by the instance that owns the
-   * connection (here, or the owner through a command). Never rejects: the contact missing its
-   * blue ticks must not fail what an agent did.
+   * Carries out a command (read receipts, a deletion for everyone) through this instance's
+   * session; ChannelNotRunningError when the connection does not run here.
    */
-  markRead(connectionId: number, receipt: ReadReceipt): Promise<void> {
-    if (this.#closed || receipt.messages.length === 0) return Promise.resolve();
-    const running = this.running.get(connectionId);
-    const work = (
-      running
-        ? Promise.resolve(running.session.markRead?.(receipt))
-        : this.publish({ connectionId, action: 'read', receipt })
-    ).catch((error) =>
-      this.deps.log.warn({ err: error, connectionId }, 'read receipts could not be sent'),
-    );
-    this.hold(work);
-    return work;
+  async perform(connectionId: number, command: DeferredCommand): Promise<void> {
+    const running = this.#closed ? undefined : this.running.get(connectionId);
+    if (!running) throw new ChannelNotRunningError();
+    if (command.action === 'read') {
+      if (command.receipt.messages.length > 0) await running.session.markRead?.(command.receipt);
+      return;
+    }
+    const { chatId, providerMessageId, fromMe } = command;
+    await running.session.deleteMessage({ chatId, providerMessageId, fromMe });
   }
 
   /** The chat's profile picture through this instance's session, if it runs here. */

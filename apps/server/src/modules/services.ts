@@ -12,6 +12,7 @@ import type { ServiceDeps } from './deps';
 import { ExternalApiService } from './external-api/external-api.service';
 import { HelpsService } from './helps/helps.service';
 import { KanbanService } from './kanban/kanban.service';
+import { DeferredCommands } from './messages/messages.deferred';
 import { InboundPipeline } from './messages/messages.inbound';
 import { OutboundSender } from './messages/messages.outbound';
 import { MessagesService } from './messages/messages.service';
@@ -32,15 +33,17 @@ export type Services = ReturnType<typeof createServices>;
 /** Every service of the modules, each built from the parts of `deps` it uses. */
 export function createServices(deps: ServiceDeps) {
   const outbound = new OutboundSender(deps);
+  const deferred = new DeferredCommands(deps);
   const tickets = new TicketsService(deps, outbound);
   const prompts = new PromptsService(deps, outbound);
   return {
     connections: new ConnectionsService(deps),
     inbound: new InboundPipeline(deps),
     outbound,
+    deferred,
     tickets,
     automations: new AutomationsService(deps, outbound, tickets, prompts),
-    messages: new MessagesService(deps, outbound),
+    messages: new MessagesService(deps, outbound, deferred),
     contacts: new ContactsService(deps),
     contactLists: new ContactListsService(deps),
     ticketNotes: new TicketNotesService(),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { DedicatedSession, type DedicatedSessionOptions } from './dedicated-session';
 
-const NAMESPACE = 727_002;
+export const LEASE_NAMESPACE = 727_002;
 
 /** Lease heartbeat timing (tests shorten it). */
 export type LeaseOptions = DedicatedSessionOptions;
@@ -88,7 +88,7 @@ export class LeaseKeeper {
     if (!client) return undefined;
     const { rows } = await client.query<{ ok: boolean }>(
       'select pg_try_advisory_lock($1, $2) as ok',
-      [NAMESPACE, connectionId],
+      [LEASE_NAMESPACE, connectionId],
     );
     if (!rows[0]?.ok) return undefined;
     try {
@@ -101,7 +101,7 @@ export class LeaseKeeper {
       );
       const lease = taken[0];
       if (!lease || this.#session.client !== client) {
-        await client.query('select pg_advisory_unlock($1, $2)', [NAMESPACE, connectionId]);
+        await client.query('select pg_advisory_unlock($1, $2)', [LEASE_NAMESPACE, connectionId]);
         return undefined;
       }
       this.#held.set(connectionId, lease.epoch);
@@ -109,7 +109,7 @@ export class LeaseKeeper {
       return { epoch: lease.epoch, waitMs: died ? this.takeoverWaitMs : 0 };
     } catch (error) {
       await client
-        .query('select pg_advisory_unlock($1, $2)', [NAMESPACE, connectionId])
+        .query('select pg_advisory_unlock($1, $2)', [LEASE_NAMESPACE, connectionId])
         .catch(() => {});
       throw error;
     }
@@ -125,7 +125,7 @@ export class LeaseKeeper {
       'update connections set lease_owner = null where id = $1 and lease_epoch = $2',
       [connectionId, epoch],
     );
-    await client.query('select pg_advisory_unlock($1, $2)', [NAMESPACE, connectionId]);
+    await client.query('select pg_advisory_unlock($1, $2)', [LEASE_NAMESPACE, connectionId]);
   }
 
   /** Whether any instance (this one included) holds the connection's lease now. */
@@ -134,7 +134,7 @@ export class LeaseKeeper {
       `select exists (select 1 from pg_locks where locktype = 'advisory' and granted
          and database = (select oid from pg_database where datname = current_database())
          and classid = $1 and objid = $2 and objsubid = 2) as held`,
-      [NAMESPACE, connectionId],
+      [LEASE_NAMESPACE, connectionId],
     );
     return rows[0]?.held ?? false;
   }

@@ -197,3 +197,27 @@ export const inboundSpool = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/**
+ * Commands for a connection that no instance ran when they were asked (its owner had just died,
+ * a takeover was under way): kept until the next owner's session connects and carries them out,
+ * then deleted. Read receipts and deletions for everyone are safe to carry out twice.
+ */
+export const deferredChannelCommands = pgTable(
+  'deferred_channel_commands',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyIdColumn(),
+    connectionId: integer('connection_id').notNull(),
+    action: text('action').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('deferred_channel_commands_connection_idx').on(t.connectionId, t.id),
+    foreignKey({
+      columns: [t.companyId, t.connectionId],
+      foreignColumns: [connections.companyId, connections.id],
+    }).onDelete('cascade'),
+  ],
+);

@@ -8,6 +8,7 @@ import type {
 } from '../../channels/provider';
 import type { ChannelSessions } from '../../channels/sessions';
 import type { ConnectionsService } from '../connections/connections.service';
+import type { DeferredCommands } from './messages.deferred';
 import type { InboundPipeline } from './messages.inbound';
 import type { OutboundSender } from './messages.outbound';
 
@@ -22,6 +23,7 @@ export class MessagePipeline implements ChannelSink {
       inbound: Pick<InboundPipeline, 'receive' | 'change' | 'ack'>;
       connections: Pick<ConnectionsService, 'applyStatus'>;
       outbound: Pick<OutboundSender, 'deliver' | 'flushPending'>;
+      deferred: Pick<DeferredCommands, 'run' | 'flush'>;
       channels: Pick<ChannelSessions, 'track'>;
     },
   ) {}
@@ -38,11 +40,15 @@ export class MessagePipeline implements ChannelSink {
     return this.deps.inbound.ack(ref, update);
   }
 
-  /** On CONNECTED the messages stored while the connection was down are sent, in the background. */
+  /**
+   * On CONNECTED the messages stored while the connection was down are sent, and the commands
+   * kept for it carried out, in the background.
+   */
   async status(ref: ConnectionRef, update: StatusUpdate, epoch?: number) {
     await this.deps.connections.applyStatus(ref, update, epoch);
     if (update.status === 'CONNECTED') {
       this.deps.channels.track(this.deps.outbound.flushPending(ref.companyId, ref.id));
+      this.deps.channels.track(this.deps.deferred.flush(ref.companyId, ref.id));
     }
   }
 
@@ -50,5 +56,10 @@ export class MessagePipeline implements ChannelSink {
   async sendStored(companyId: number, messageId: number) {
     // A failure is kept on the message (ack 0, or unknown) for a person to retry.
     await this.deps.outbound.deliver(companyId, messageId).catch(() => {});
+  }
+
+  /** A kept command this instance's session must carry out (a failure keeps it for later). */
+  runDeferred(companyId: number, commandId: number) {
+    return this.deps.deferred.run(companyId, commandId);
   }
 }

@@ -9,6 +9,7 @@ import {
   type Ticket,
 } from '@atendi/shared';
 import type { ReadReceipt } from '../../channels/provider';
+import { ChannelNotRunningError } from '../../channels/sessions';
 import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
@@ -24,6 +25,7 @@ import {
 import type { ServiceDeps } from '../deps';
 import { readableTicket } from '../tickets/tickets.access';
 import { companySetting, ticketById } from '../tickets/tickets.repository';
+import type { DeferredCommands } from './messages.deferred';
 import { ACK_FAILED, type OutboundDraft, type OutboundSender } from './messages.outbound';
 import {
   conversationPage,
@@ -56,6 +58,7 @@ export class MessagesService {
   constructor(
     private readonly platform: Pick<ServiceDeps, 'events' | 'storage' | 'channels'>,
     private readonly outbound: Pick<OutboundSender, 'send' | 'retry'>,
+    private readonly deferred: Pick<DeferredCommands, 'markRead' | 'deleteLater'>,
   ) {}
 
   /**
@@ -166,15 +169,21 @@ export class MessagesService {
         message.sendState !== 'pending'
       ) {
         if (!message.connectionId) throw new AppError('ERR_DELETE_WAPP_MSG', 400);
-        // Through the connection's owner, here or on another instance (its answer awaited).
+        // Through the connection's owner, here or on another instance (its answer awaited);
+        // with no owner at the moment (a takeover), the next one deletes it. A connection
+        // switched off deletes nothing: the agent is told.
+        const connectionId = message.connectionId;
+        const target = { chatId: row.chatId, providerMessageId: message.providerMessageId };
         await this.platform.channels
-          .deleteMessage(message.connectionId, {
-            chatId: row.chatId,
-            providerMessageId: message.providerMessageId,
-            fromMe: true,
-          })
-          .catch(() => {
-            throw new AppError('ERR_DELETE_WAPP_MSG', 400);
+          .deleteMessage(connectionId, { ...target, fromMe: true })
+          .catch(async (error: unknown) => {
+            const kept =
+              error instanceof ChannelNotRunningError &&
+              (await this.deferred.deleteLater(ctx.companyId, connectionId, {
+                ...target,
+                fromMe: true,
+              }));
+            if (!kept) throw new AppError('ERR_DELETE_WAPP_MSG', 400);
           });
       }
       await markMessageDeleted(db, id);
@@ -211,7 +220,7 @@ export class MessagesService {
       action: 'updateUnread',
       ticket: read,
     });
-    this.#sendReadReceipts(read, seen);
+    this.#sendReadReceipts(ctx.companyId, read, seen);
     return read;
   }
 
@@ -220,6 +229,7 @@ export class MessagesService {
    * the background: the agent's screen never waits for the network, nor fails with it.
    */
   #sendReadReceipts(
+    companyId: number,
     ticket: Ticket,
     seen: {
       id: number;
@@ -239,7 +249,7 @@ export class MessagesService {
       byConnection.set(row.connectionId, list);
     }
     for (const [connectionId, list] of byConnection) {
-      void this.platform.channels.markRead(connectionId, {
+      this.deferred.markRead(companyId, connectionId, {
         chatId: ticket.contact.number,
         isGroup: ticket.isGroup,
         // The newest ones: what the phone shows, and a command small enough to publish.
