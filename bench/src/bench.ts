@@ -9,7 +9,7 @@ import { scheduleScenario } from './scenarios/schedules';
 import { initialJavaScript } from './web';
 
 /**
- * `npm run bench [-- --scale N] [--only messaging|schedules]` - seeds data with set-based SQL, runs the benchmarks against the
+ * `npm run bench [-- --scale N] [--only messaging|schedules|lists]` - seeds data with set-based SQL, runs the benchmarks against the
  * real server (a process of its own) on 127.0.0.1, prints a table and writes
  * bench/results/latest.json and latest.md. Targets are reported, never asserted.
  */
@@ -28,12 +28,13 @@ const { values } = parseArgs({
     /** Schedules falling due at the same instant. */
     schedules: { type: 'string', default: '10000' },
     'skip-web-build': { type: 'boolean', default: false },
-    /** `messaging` or `schedules` runs only those benchmarks and prints them; nothing is written. */
+    /** `messaging`, `schedules` or `lists` runs only those benchmarks and prints them; nothing is written. */
     only: { type: 'string' },
   },
 });
-if (values.only !== undefined && !['messaging', 'schedules'].includes(values.only)) {
-  throw new Error(`--only takes 'messaging' or 'schedules', not '${values.only}'`);
+const ONLY = ['messaging', 'schedules', 'lists'];
+if (values.only !== undefined && !ONLY.includes(values.only)) {
+  throw new Error(`--only takes ${ONLY.join(', ')}, not '${values.only}'`);
 }
 
 const RESULTS = join(import.meta.dirname, '..', 'results');
@@ -65,6 +66,20 @@ try {
   if (values.only === 'schedules') {
     const figures = await scheduleScenario(server, { schedules: Number(values.schedules) });
     console.log(JSON.stringify(figures, null, 2));
+    sampler.stop();
+    await server.stop();
+    process.exit(0);
+  }
+  if (values.only === 'lists') {
+    const largeData = await generate(server.pool, scale, 'large');
+    const rows = await listScenarios(server, largeData, { requests, warmup: 20 });
+    console.log(
+      JSON.stringify(
+        { load: { start: loadAtStart, end: load() }, generatedSeconds: largeData.seconds, rows },
+        null,
+        2,
+      ),
+    );
     sampler.stop();
     await server.stop();
     process.exit(0);
