@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { inboxFactories } from '../../../test/inbox';
 import { sample } from '../../../test/metrics';
 import { loadConfig } from '../../config';
 import { connections, tickets } from '../../db/schema';
@@ -186,6 +187,39 @@ describe('server roles', () => {
       expect(refused.statusCode).toBe(404);
     } finally {
       await worker.stop();
+      await apiOnly.stop();
+    }
+  });
+
+  it('an instance without jobs queues work and runs none of it; one with jobs runs it', async () => {
+    const apiOnly = await startTestServer({ SERVER_ROLES: 'api,channels' });
+    let jobs: TestServer | undefined;
+    try {
+      const plan = await apiOnly.make.plan({ useSchedules: true });
+      const { company, admin } = await apiOnly.make.company({ planId: plan.id });
+      const token = (await apiOnly.login(admin.email)).token;
+      const contact = await inboxFactories(apiOnly).contact(company.id, {
+        name: 'Job',
+        number: '5511933331111',
+      });
+      const created = await apiOnly.as(token).post('/schedules', {
+        body: 'Sem conexão',
+        contactId: contact.id,
+        sendAt: new Date().toISOString(),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const status = async () =>
+        (await apiOnly.as(token).get(`/schedules/${created.json().id}`)).json().status;
+      // Past the engine's polling interval and the send's own wake-up: still waiting, queued.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(await status()).toBe('PENDENTE');
+      expect((await apiOnly.app.platform.jobs.depths())['schedule-send']).toBe(1);
+
+      // An instance with the jobs role picks it up (with no connection, it ends in error).
+      jobs = await startTestServer({ SERVER_ROLES: 'jobs' }, apiOnly);
+      await expect.poll(status, { timeout: 15_000 }).toBe('ERRO');
+    } finally {
+      await jobs?.stop();
       await apiOnly.stop();
     }
   });
