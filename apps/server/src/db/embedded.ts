@@ -103,21 +103,27 @@ function openFolder(path: string) {
   chmodSync(path, 0o755);
 }
 
+/** The folder of the embedded cluster made for `dataDir`, if one was made (in either place). */
+export function embeddedCluster(dataDir: string): string | undefined {
+  const key = createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 12);
+  const places = [join(dataDir, 'postgres'), join(SHARED_DIR, `data-${key}`, 'postgres')];
+  return places.find((dir) => existsSync(join(dir, 'PG_VERSION')));
+}
+
 /**
  * As root: the cluster stays in DATA_DIR when the database's user can reach it, else it lives
  * under SHARED_DIR (one per DATA_DIR). A cluster found in either place is used as it is, run by
  * whoever owns it.
  */
 function placeCluster(dataDir: string): { clusterDir: string; owner: Owner } {
+  const found = embeddedCluster(dataDir);
+  if (found) {
+    const owner = ownerOf(found);
+    return { clusterDir: found, owner: owner.uid === 0 ? systemUser() : owner };
+  }
   const local = join(dataDir, 'postgres');
   const key = createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 12);
   const shared = join(SHARED_DIR, `data-${key}`, 'postgres');
-  for (const dir of [local, shared]) {
-    if (existsSync(join(dir, 'PG_VERSION'))) {
-      const owner = ownerOf(dir);
-      return { clusterDir: dir, owner: owner.uid === 0 ? systemUser() : owner };
-    }
-  }
   const owner = systemUser();
   mkdirSync(dataDir, { recursive: true });
   let clusterDir = local;
