@@ -5,11 +5,12 @@ import { load, machine, rssSampler, startBenchServer } from './environment';
 import { generate } from './generate';
 import { type ListResult, listScenarios } from './scenarios/lists';
 import { messagingScenarios } from './scenarios/messaging';
+import { nginxScenario } from './scenarios/nginx';
 import { scheduleScenario } from './scenarios/schedules';
 import { initialJavaScript } from './web';
 
 /**
- * `npm run bench [-- --scale N] [--only messaging|schedules|lists]` - seeds data with set-based SQL, runs the benchmarks against the
+ * `npm run bench [-- --scale N] [--only messaging|schedules|lists|nginx]` - seeds data with set-based SQL, runs the benchmarks against the
  * real server (a process of its own) on 127.0.0.1, prints a table and writes
  * bench/results/latest.json and latest.md. Targets are reported, never asserted.
  */
@@ -28,11 +29,14 @@ const { values } = parseArgs({
     /** Schedules falling due at the same instant. */
     schedules: { type: 'string', default: '10000' },
     'skip-web-build': { type: 'boolean', default: false },
-    /** `messaging`, `schedules` or `lists` runs only those benchmarks and prints them; nothing is written. */
+    /** `messaging`, `schedules`, `lists` or `nginx` runs only those benchmarks and prints them; nothing is written. */
+    /** Callers at once for the nginx throughput benchmark, and its request count. */
+    'nginx-concurrency': { type: 'string', default: '16' },
+    'nginx-requests': { type: 'string', default: '3000' },
     only: { type: 'string' },
   },
 });
-const ONLY = ['messaging', 'schedules', 'lists'];
+const ONLY = ['messaging', 'schedules', 'lists', 'nginx'];
 if (values.only !== undefined && !ONLY.includes(values.only)) {
   throw new Error(`--only takes ${ONLY.join(', ')}, not '${values.only}'`);
 }
@@ -59,6 +63,7 @@ const sampler = rssSampler(server.rssMiB);
 let messaging: Awaited<ReturnType<typeof messagingScenarios>>;
 let schedules: Awaited<ReturnType<typeof scheduleScenario>>;
 let small: ListResult[];
+let nginx: Awaited<ReturnType<typeof nginxScenario>>;
 let large: ListResult[];
 let generated: { small: object; large: object };
 let rssAfterLoadMiB: number;
@@ -66,6 +71,17 @@ try {
   if (values.only === 'schedules') {
     const figures = await scheduleScenario(server, { schedules: Number(values.schedules) });
     console.log(JSON.stringify(figures, null, 2));
+    sampler.stop();
+    await server.stop();
+    process.exit(0);
+  }
+  const nginxOptions = {
+    requests: Number(values['nginx-requests']),
+    concurrency: Number(values['nginx-concurrency']),
+  };
+  if (values.only === 'nginx') {
+    const data = await generate(server.pool, scale, 'large');
+    console.log(JSON.stringify(await nginxScenario(server, data, nginxOptions), null, 2));
     sampler.stop();
     await server.stop();
     process.exit(0);
@@ -105,6 +121,7 @@ try {
   small = await listScenarios(server, smallData, { requests, warmup: 20 });
   const largeData = await generate(server.pool, scale, 'large');
   large = await listScenarios(server, largeData, { requests, warmup: 20 });
+  nginx = await nginxScenario(server, largeData, nginxOptions);
   generated = {
     small: { scale: scale / 100, seconds: smallData.seconds, ...smallData.counts },
     large: { scale, seconds: largeData.seconds, ...largeData.counts, steps: largeData.steps },
@@ -129,6 +146,7 @@ const result = {
   ...messaging,
   schedules,
   lists: large.map((row, index) => ({ ...row, atOnePercent: small[index] })),
+  nginx,
   serverMemory: {
     process: 'the server alone (node --import tsx apps/server/src/main.ts), RSS',
     idleMiB: mib(rssIdleMiB),
@@ -152,6 +170,12 @@ const listRows = large.map((row, index) => {
   const target = search ? TARGETS.searchP95Ms : TARGETS.listP95Ms;
   return `${figures} p95 < ${target} ms, <= ${TARGETS.growth}x | ${verdict(row.p95 < target && growth <= TARGETS.growth)} |`;
 });
+function nginxRow() {
+  if ('skipped' in nginx) return `| through nginx | ${nginx.skipped} | reported | |`;
+  const at = (r: { requestsPerSecond: number; p99: number; failed: number }) =>
+    `${r.requestsPerSecond} req/s, p99 ${r.p99} ms${r.failed ? `, ${r.failed} failed` : ''}`;
+  return `| GET ${nginx.path}, ${nginx.requests} requests ${nginx.concurrency} at a time: straight to one instance / through nginx to one / through nginx to two (same PostgreSQL, same 2 cores) | ${at(nginx.direct)} / ${at(nginx.oneInstance)} / ${at(nginx.twoInstances)} | reported | |`;
+}
 const m = machine();
 const markdown = [
   '# Benchmark results',
@@ -165,6 +189,7 @@ const markdown = [
   `| POST /messages/{ticketId} on the simulator connection, one at a time: p50 / p95 / p99, req/s | ${outbound.p50} / ${outbound.p95} / ${outbound.p99} ms, ${outbound.requestsPerSecond} req/s | reported | |`,
   `| realtime: ${realtime.messages} inbound messages at ${realtime.ratePerSecond}/s to ${realtime.sockets} agent sockets of one company: p50 / p95 / p99 / max from the webhook's send to each authorised socket | ${realtime.latencyMs.p50} / ${realtime.latencyMs.p95} / ${realtime.latencyMs.p99} / ${realtime.latencyMs.max} ms (${realtime.deliveries} of ${realtime.expectedDeliveries} deliveries) | p99 < ${TARGETS.inboundP99Ms} ms, every delivery | ${verdict(realtime.latencyMs.p99 < TARGETS.inboundP99Ms && realtime.deliveries === realtime.expectedDeliveries)} |`,
   `| scheduled messages: ${schedules.schedules} due at the same instant, created through POST /schedules (${schedules.creationSeconds} s${schedules.createdLate ? ', past their time: timed from the last' : ''}), each sent through its job on the simulator connection: half / all recorded sent | ${schedules.halfSentSeconds ?? '-'} s / ${schedules.allSentSeconds} s, ${schedules.perSecond}/s (${schedules.sent} sent, ${schedules.errors} errors) | reported, every one sent | ${verdict(schedules.sent === schedules.schedules && schedules.errors === 0)} |`,
+  nginxRow(),
   `| server RSS: idle after boot / peak under the load above and the lists / after | ${result.serverMemory.idleMiB} / ${result.serverMemory.peakUnderLoadMiB} / ${result.serverMemory.afterLoadMiB} MiB | reported | |`,
   `| web app initial JavaScript (entry and its static imports, gzipped; screens are code-split) | ${web.gzipKB} KB in ${web.files.length} files | < ${TARGETS.initialJavaScriptGzipKB} KB | ${verdict(web.gzipKB < TARGETS.initialJavaScriptGzipKB)} |`,
   '',

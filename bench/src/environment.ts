@@ -61,6 +61,42 @@ export async function startBenchServer() {
   pool.on('error', () => {});
   await runMigrations(pool);
 
+  const instance = await startInstance(url, storage);
+  const serverUrl = instance.url;
+  const child = instance.child;
+
+  return {
+    url: serverUrl,
+    port: instance.port,
+    pid: child.pid!,
+    /** Another instance of the server on the same database and storage (for the nginx bench). */
+    another: async () => {
+      const other = await startInstance(url, storage);
+      return { url: other.url, port: other.port, stop: () => stopChild(other.child) };
+    },
+    /** The bench's own connections, for seeding. */
+    pool,
+    rssMiB: () => rssMiB(child.pid!),
+    /** What the server printed (errors only: LOG_LEVEL=error). */
+    output: instance.output,
+    async stop() {
+      await stopChild(child);
+      await pool.end();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+      await stopEmbedded?.();
+      rmSync(storage, { recursive: true, force: true });
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
+
+/** One server process on `databaseUrl`, answering on a port of its own. */
+async function startInstance(databaseUrl: string, storage: string) {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. --cpu-prof to profile it.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -74,7 +110,7 @@ export async function startBenchServer() {
       HOST: '127.0.0.1',
       PORT: String(port),
       SERVE_WEB: 'false',
-      DATABASE_URL: url,
+      DATABASE_URL: databaseUrl,
       // BENCH_DB_POOL_MAX: the server's pool (its default, 20, otherwise).
       DB_POOL_MAX: process.env.BENCH_DB_POOL_MAX ?? '20',
       STORAGE_DIR: storage,
@@ -94,51 +130,34 @@ export async function startBenchServer() {
   child.stderr!.on('data', (chunk) => {
     output += chunk;
   });
-  const serverUrl = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null || Date.now() > deadline) {
       throw new Error(`the server did not start:\n${output}`);
     }
     try {
-      if ((await fetch(`${serverUrl}/version`)).ok) break;
+      if ((await fetch(`${url}/version`)).ok) break;
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-
-  return {
-    url: serverUrl,
-    pid: child.pid!,
-    /** The bench's own connections, for seeding. */
-    pool,
-    rssMiB: () => rssMiB(child.pid!),
-    /** What the server printed (errors only: LOG_LEVEL=error). */
-    output: () => output,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          child.kill('SIGKILL');
-          resolve();
-        }, 10_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-      await pool.end();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-      await stopEmbedded?.();
-      rmSync(storage, { recursive: true, force: true });
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { url, port, child, output: () => output };
 }
 
-export type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
+/** SIGTERM (the drain), then SIGKILL after 10 s. */
+function stopChild(child: ChildProcess): Promise<void> {
+  child.kill('SIGTERM');
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
 
 /** Samples a process's RSS while work runs: the highest value seen. */
 export function rssSampler(read: () => number, everyMs = 200) {

@@ -14,7 +14,7 @@ export interface ListResult {
   rows: number;
 }
 
-async function login(server: BenchServer, email: string): Promise<string> {
+export async function login(server: Pick<BenchServer, 'url'>, email: string): Promise<string> {
   const response = await fetch(`${server.url}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
