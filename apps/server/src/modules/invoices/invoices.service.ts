@@ -203,8 +203,9 @@ export class InvoicesService {
    */
   async webhook(token: string | undefined, body: unknown): Promise<{ received: boolean }> {
     const expected = this.platform.config.ASAAS_WEBHOOK_TOKEN;
+    // 403, not 401: a public route never answers what makes a signed-in client sign out.
     if (!expected || !sameSecret(token ?? '', expected)) {
-      throw new AppError('ERR_NO_PERMISSION', 401);
+      throw new AppError('ERR_NO_PERMISSION', 403);
     }
     const parsed = webhookSchema.safeParse(body);
     if (!parsed.success) throw new AppError('ERR_VALIDATION', 400);

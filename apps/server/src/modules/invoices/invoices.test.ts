@@ -301,9 +301,9 @@ describe('POST /subscription/webhook', () => {
     const { company, charge } = await paidCheckout('2026-01-10');
     const event = asaas.receivedEvent(charge.chargeId);
     const wrong = await webhook(event, 'whsec-asaas-token-0123456789abcdeX');
-    expect(wrong.statusCode).toBe(401);
-    expect((await webhook(event, null)).statusCode).toBe(401);
-    expect((await webhook(event, '')).statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(403);
+    expect((await webhook(event, null)).statusCode).toBe(403);
+    expect((await webhook(event, '')).statusCode).toBe(403);
     expect((await invoicesOf(company.id))[0]!.status).toBe('open');
     expect(await dueDateOf(company.id)).toBe('2026-01-10');
     expect(paymentEvents(company.id)).toHaveLength(0);
