@@ -134,6 +134,27 @@ describe('the invoice sweep', () => {
       .toEqual([day(4)]);
   });
 
+  it('writes the invoice of a company that signs up (its trial ends within the lead days)', async () => {
+    const plan = await t.make.plan({ value: 30 });
+    const email = `signup.${Date.now()}@example.com`;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/companies/cadastro',
+      payload: {
+        name: `Signup ${Date.now()}`,
+        email,
+        phone: '11987654321',
+        password: 'segredo1',
+        planId: plan.id,
+      },
+    });
+    expect(response.statusCode).toBeLessThan(300);
+    const companyId = response.json().id as number;
+    await expect
+      .poll(async () => (await invoicesOf(companyId)).map((row) => row.value), { timeout: 15_000 })
+      .toEqual([30]);
+  });
+
   it('runs as a job of the job engine (the cron tick sends no data)', async () => {
     const { company } = await t.make.company({ dueDate: day(1) });
     await t.app.platform.jobs.send(INVOICES_SWEEP_JOB, null as unknown as object);
