@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FakeAsaas } from '../apps/server/test/fakes/asaas';
 import { startFakeSmtp } from '../apps/server/test/fakes/smtp';
 import { recreateDatabase } from '../apps/server/test/local';
 import { API_PORT, E2E_DATABASE, WEB_PORT } from './playwright.config';
@@ -20,9 +21,19 @@ export default async function globalSetup() {
     writeFileSync(join(mailbox, `${String(index).padStart(5, '0')}.json`), JSON.stringify(mail)),
   );
   process.env.E2E_MAILBOX = mailbox;
+  // Pix checkout goes to a local Asaas; the journeys confirm payments through its sandbox call.
+  const asaasWebhookToken = 'e2e-asaas-webhook-token-0123456789';
+  const asaas = await new FakeAsaas('$aact_e2e_fake_key', {
+    url: `http://127.0.0.1:${API_PORT}/subscription/webhook`,
+    authToken: asaasWebhookToken,
+  }).start();
+  process.env.E2E_ASAAS_URL = asaas.baseUrl;
+  process.env.E2E_ASAAS_KEY = asaas.apiKey;
   const env: NodeJS.ProcessEnv = {
     ...smtp.env,
     ...process.env,
+    ASAAS_BASE_URL: asaas.baseUrl,
+    ASAAS_WEBHOOK_TOKEN: asaasWebhookToken,
     NODE_ENV: 'development',
     PORT: String(API_PORT),
     WEB_PORT: String(WEB_PORT),
@@ -74,6 +85,7 @@ export default async function globalSetup() {
     } catch {}
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     await smtp.close();
+    await asaas.close();
     rmSync(mailbox, { recursive: true, force: true });
   };
 }

@@ -41,6 +41,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { externalApiRoutes } from './modules/external-api/external-api.routes';
 import { helpsRoutes } from './modules/helps/helps.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { MessagePipeline } from './modules/messages/messages.pipeline';
@@ -321,6 +322,7 @@ export async function buildApp({
   await app.register(promptsRoutes(services));
   await app.register(contactListsRoutes(services));
   await app.register(chatsRoutes(services));
+  await app.register(invoicesRoutes(services));
   await app.register(mediaRoutes(platform.storage));
   await app.register(simulatorRoutes(simulatorNetwork, platform.storage));
   await app.register(baileysRoutes(baileys, services));

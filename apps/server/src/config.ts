@@ -101,6 +101,14 @@ const envSchema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
   MAIL_FROM: z.string().default('Atendi <no-reply@atendi.local>'),
+  /** Asaas' API (its sandbox: https://api-sandbox.asaas.com/v3); the key is the `asaas` setting. */
+  ASAAS_BASE_URL: z.string().url().default('https://api.asaas.com/v3'),
+  /** The token Asaas sends in `asaas-access-token` on its webhook; unset, every call is refused. */
+  ASAAS_WEBHOOK_TOKEN: z.string().min(16).optional(),
+  /** Days past its due date a company may still sign in (to pay); then sign-in is refused. */
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(3),
+  /** Days before its due date a company's invoice is written. */
+  INVOICE_LEAD_DAYS: z.coerce.number().int().min(0).max(60).default(10),
 });
 
 export type Config = z.infer<typeof envSchema> & {

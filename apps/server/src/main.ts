@@ -1,3 +1,4 @@
+import { runBackup } from './backup';
 import { ConfigError, loadConfig } from './config';
 import { EmbeddedPostgresError } from './db/embedded';
 import { seed } from './seed';
@@ -60,7 +61,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error) => {
+// `main.ts backup [--out FILE]` writes a backup instead of starting the server.
+const run = process.argv[2] === 'backup' ? runBackup(process.argv.slice(3)) : main();
+run.catch((error) => {
   // What the person starting it can act on is said in one sentence; the rest is a bug.
   if (error instanceof EmbeddedPostgresError) console.error(`Cannot start: ${error.message}`);
   else console.error(error);

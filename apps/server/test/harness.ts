@@ -17,6 +17,8 @@ import { createTestDatabase } from './database';
 import { LeakScanner } from './leaks';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789-0123456789-abcdef';
+/** The key stored secrets are sealed with in tests. */
+export const TEST_SECRETS_KEY = 'test-secrets-key-test-secrets-key-0123456789';
 export const PASSWORD = 'secret-pass';
 
 export interface Emitted {
@@ -150,7 +152,7 @@ export async function startTestServer(
     PORT: '0',
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
-    SECRETS_KEY: 'test-secrets-key-test-secrets-key-0123456789',
+    SECRETS_KEY: TEST_SECRETS_KEY,
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     ...env,
   });

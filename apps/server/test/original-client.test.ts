@@ -1,6 +1,8 @@
 import { DEFAULT_SCHEDULES } from '@atendi/shared';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeAsaas } from './fakes/asaas';
 import { startTestServer, type TestServer } from './harness';
 import { form, PNG, pairedSimulator } from './inbox';
 import { seedWorld, type World } from './sweeps/world';
@@ -130,10 +132,8 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
   { call: 'POST /queue' },
   { call: 'PUT /queue/{id}' },
   { call: 'DELETE /queue/{id}' },
-  ...pending('subscriptions and invoices are not built yet', [
-    'POST /subscription',
-    'GET /invoices/all',
-  ]),
+  { call: 'POST /subscription' },
+  { call: 'GET /invoices/all' },
   { call: 'GET /tags/kanban' },
   { call: 'GET /ticket/kanban' },
   { call: 'DELETE /ticket-tags/{ticketId}' },
@@ -203,15 +203,21 @@ const shapeOf = (method: string, path: string) =>
 
 let t: TestServer;
 let world: World;
+/** The payment provider the checkout charges through. */
+let asaas: FakeAsaas;
 /** A simulator connection of company A, paired: messages on its tickets really go out. */
 let liveConnection: number;
 
 beforeAll(async () => {
-  t = await startTestServer();
+  asaas = await new FakeAsaas('$aact_original_client_key_0001').start();
+  t = await startTestServer({ ASAAS_BASE_URL: asaas.baseUrl });
   world = await seedWorld(t);
   liveConnection = await pairedSimulator(t, world.a.admin.token, 'Original client');
 }, 120_000);
-afterAll(() => t?.stop());
+afterAll(async () => {
+  await t?.stop();
+  await asaas?.close();
+});
 
 interface Request {
   method: Method;
@@ -1255,6 +1261,58 @@ describe('the original client', () => {
       body: { ...promptRead, maxTokens: '120' },
     });
     await replay('/prompt/:id', { method: 'DELETE', url: `/prompt/${prompt!.id}`, token: admin });
+
+    // --- invoices and the Pix checkout, as the original checkout's form sends it ----------
+    await replay('/settings/:key', {
+      method: 'PUT',
+      url: '/settings/asaas',
+      token: root,
+      body: { value: asaas.apiKey },
+    });
+    const { rows: due } = await t.database.db.execute<{ id: number }>(
+      sql`insert into invoices (company_id, detail, value, due_date)
+          values (${a.companyId}, 'Plano original', 99, current_date + 5) returning id`,
+    );
+    // The provider knows the company already (its CPF/CNPJ, which the original form never asks).
+    asaas.customers.push({
+      id: 'cus_original_client',
+      name: 'Cliente original',
+      email: null,
+      cpfCnpj: '12345678909',
+      externalReference: `company-${a.companyId}`,
+    });
+    const invoicesPage = await replay('/invoices/all', {
+      method: 'GET',
+      url: '/invoices/all',
+      token: admin,
+      query: { searchParam: '', pageNumber: 1 },
+    });
+    expect(invoicesPage!.hasMore).toBe(false);
+    const pix = await replay('/subscription', {
+      method: 'POST',
+      url: '/subscription',
+      token: admin,
+      body: {
+        firstName: 'Cliente original',
+        lastName: '',
+        address2: 'Rua A, 1',
+        city: 'São Paulo',
+        state: 'SP',
+        zipcode: '01001000',
+        country: 'BR',
+        useAddressForPaymentDetails: false,
+        nameOnCard: '',
+        cardNumber: '',
+        cvv: '',
+        plan: JSON.stringify({ title: 'Plano original', price: 99, users: 10, connections: 1 }),
+        price: 99,
+        users: 10,
+        connections: 1,
+        invoiceId: due[0]!.id,
+      },
+    });
+    expect((pix!.qrcode as { qrcode: string }).qrcode).toMatch(/^000201/);
+    expect((pix!.valor as { original: string }).original).toBe('99.00');
 
     // --- the external messaging API, with the connection's token: JSON, then a form -------
     const apiToken = (await t.as(admin).get(`/whatsapp/${liveConnection}`)).json().token as string;

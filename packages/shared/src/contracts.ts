@@ -9,6 +9,7 @@ import type { RouteContract } from './contract';
 import { dashboardContract } from './dashboard/dashboard.contract';
 import { externalApiContract } from './external-api/external-api.contract';
 import { helpsContract } from './helps/helps.contract';
+import { invoicesContract } from './invoices/invoices.contract';
 import { kanbanContract } from './kanban/kanban.contract';
 import { mediaContract } from './media/media.contract';
 import { messagesContract } from './messages/messages.contract';
@@ -58,6 +59,7 @@ export const contracts = {
   webhooks: webhooksContract,
   externalApi: externalApiContract,
   prompts: promptsContract,
+  invoices: invoicesContract,
 };
 
 /** Every route of every area, once each. */

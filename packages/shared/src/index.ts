@@ -23,6 +23,8 @@ export * from './external-api/external-api.contract';
 export * from './external-api/external-api.schemas';
 export * from './helps/helps.contract';
 export * from './helps/helps.schemas';
+export * from './invoices/invoices.contract';
+export * from './invoices/invoices.schemas';
 export * from './kanban/kanban.contract';
 export * from './kanban/kanban.schemas';
 export * from './media/media.contract';

@@ -8,6 +8,7 @@ import type {
   ContactListItem,
 } from './contact-lists/contact-lists.schemas';
 import type { Contact } from './contacts/contacts.schemas';
+import type { PaymentEvent } from './invoices/invoices.schemas';
 import type { Message } from './messages/messages.schemas';
 import type { Prompt } from './prompts/prompts.schemas';
 import type { QuickMessage } from './quick-messages/quick-messages.schemas';
@@ -26,8 +27,7 @@ type EveryTopic<T extends Record<CompanyTopic, { action: string }>> =
 /**
  * What `company-{id}-{topic}` carries, by topic and action, as the server sends it and the
  * spec's clients read it. The server's gateway emits only these shapes and the web's
- * subscriptions read them, so the two cannot drift apart. `payment` is named by the spec but
- * emitted by nothing yet: its payload is `never` until it is.
+ * subscriptions read them, so the two cannot drift apart.
  */
 export type RealtimePayloads = EveryTopic<{
   /** The external-API token is for admins' answers only: never emitted. */
@@ -73,7 +73,8 @@ export type RealtimePayloads = EveryTopic<{
     | { action: 'delete'; queueId: number };
   settings: { action: 'update'; setting: Setting };
   company: { action: 'update'; company: Company };
-  payment: never;
+  /** An invoice was paid: CONCLUIDA with the company's new due date. */
+  payment: PaymentEvent;
   tag: { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number };
   quickmessage:
     | { action: 'create' | 'update'; record: QuickMessage }

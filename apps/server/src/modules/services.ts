@@ -11,6 +11,7 @@ import { DashboardService } from './dashboard/dashboard.service';
 import type { ServiceDeps } from './deps';
 import { ExternalApiService } from './external-api/external-api.service';
 import { HelpsService } from './helps/helps.service';
+import { InvoicesService } from './invoices/invoices.service';
 import { KanbanService } from './kanban/kanban.service';
 import { DeferredCommands } from './messages/messages.deferred';
 import { InboundPipeline } from './messages/messages.inbound';
@@ -65,5 +66,6 @@ export function createServices(deps: ServiceDeps) {
     dashboard: new DashboardService(),
     externalApi: new ExternalApiService(deps, outbound),
     prompts,
+    invoices: new InvoicesService(deps),
   };
 }

@@ -31,6 +31,8 @@ export interface DomainEvents {
   'company.deleted': { companyId: number };
   /** The company's own record changed (its opening hours). */
   'company.saved': { companyId: number; company: Company };
+  /** The super user set a company's due date (created or changed it): its invoice may be due. */
+  'company.dueDateSet': { companyId: number; dueDate: string | null };
   'user.saved': { companyId: number; action: 'create' | 'update'; user: User };
   'user.deleted': { companyId: number; userId: number };
   'user.presence': { companyId: number; userId: number; online: boolean };
@@ -54,6 +56,8 @@ export interface DomainEvents {
   'schedule.deleted': { companyId: number; scheduleId: number };
   'prompt.saved': { companyId: number; action: 'create' | 'update'; prompt: Prompt };
   'prompt.deleted': { companyId: number; promptId: number };
+  /** An invoice was paid (the provider told): the company's new due date. */
+  'invoice.paid': { companyId: number; invoiceId: number; dueDate: string | null };
   'contactList.saved': { companyId: number; action: 'create' | 'update'; record: ContactList };
   'contactList.deleted': { companyId: number; id: number };
   'contactListItem.saved': {

@@ -460,6 +460,14 @@ export class RealtimeGateway {
     events.on('prompt.deleted', ({ companyId, promptId }) =>
       this.emit({ companyId, admins: true }, 'prompt', { action: 'delete', promptId }),
     );
+    // Invoices are paid by admins (financial:view): they see the checkout's success.
+    events.on('invoice.paid', ({ companyId, invoiceId, dueDate }) =>
+      this.emit({ companyId, admins: true }, 'payment', {
+        action: 'CONCLUIDA',
+        invoiceId,
+        company: { id: companyId, dueDate },
+      }),
+    );
     // Contact lists are the campaigns' (admins').
     events.on('contactList.saved', ({ companyId, action, record }) =>
       this.emit({ companyId, admins: true }, 'ContactList', { action, record }),

@@ -41,3 +41,19 @@ export class SecretBox {
 
 const encode = (part: string | Buffer) =>
   typeof part === 'string' ? part : part.toString('base64url');
+
+/**
+ * A secret setting (the payment provider's key) as stored: sealed by the settings service.
+ * A value stored before keys were sealed is still read as it is.
+ */
+export function openSecretSetting(secretsKey: string, stored: string | undefined) {
+  if (!stored) return undefined;
+  if (!stored.startsWith(`${VERSION}.`)) return stored;
+  return new SecretBox(secretsKey).open(stored);
+}
+
+/** What is answered instead of a secret: its last four characters at most, the rest masked. */
+export function secretHint(plain: string | undefined): string {
+  if (!plain) return '';
+  return plain.length <= 8 ? '********' : `********${plain.slice(-4)}`;
+}

@@ -32,6 +32,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /webhooks/cloud-api/:connectionId',
   // The connection's external-API token decides, not a session.
   'POST /api/messages/send',
+  // Asaas calls it: its `asaas-access-token` decides, compared in constant time.
+  'POST /subscription/webhook',
 ]);
 
 let t: TestServer;

@@ -39,6 +39,7 @@ export type Kind =
   | 'contactList'
   | 'contactListItem'
   | 'chat'
+  | 'invoice'
   | 'company'
   | 'plan'
   | 'help'
@@ -70,6 +71,7 @@ const KIND_BY_NAME: Record<string, Kind> = {
   schedule: 'schedule',
   contactList: 'contactList',
   chat: 'chat',
+  invoice: 'invoice',
   company: 'company',
   plan: 'plan',
   help: 'help',
@@ -101,6 +103,7 @@ const KIND_BY_AREA: Record<string, Kind> = {
   'contact-lists': 'contactList',
   'contact-list-items': 'contactListItem',
   chats: 'chat',
+  invoices: 'invoice',
 };
 
 /**

@@ -7,6 +7,7 @@ import {
   connectionAuthKeys,
   contactListItems,
   contactLists,
+  invoices,
   messages,
   prompts,
   queueOptions,
@@ -51,6 +52,7 @@ export interface Tenant {
     contactList: number;
     contactListItem: number;
     chat: number;
+    invoice: number;
     settingKey: string;
     mediaKey: string;
   };
@@ -173,6 +175,9 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       number: contact.number,
     })
     .returning();
+  const [invoice] = await db
+    .insert(invoices, { detail: `${marker} invoice`, value: 99, dueDate: '2099-01-01' })
+    .returning();
   // The admin's chat with the agent, with one message.
   const [chat] = await db.insert(chats, { title: `${marker} chat`, ownerId: admin.id }).returning();
   await db.insert(chatUsers, [
@@ -213,6 +218,7 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       contactList: contactList!.id,
       contactListItem: contactListItem!.id,
       chat: chat!.id,
+      invoice: invoice!.id,
       settingKey: 'userRating',
       mediaKey: stored.key,
     },
@@ -280,6 +286,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     'contact-lists': owner.ids.contactList,
     'contact-list-items': owner.ids.contactListItem,
     chats: owner.ids.chat,
+    invoices: owner.ids.invoice,
   };
   const [companyId, file] = owner.ids.mediaKey.split('/');
   const byName: Record<string, number | string | undefined> = {

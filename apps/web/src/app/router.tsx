@@ -22,6 +22,14 @@ const ForgotPasswordPage = lazyNamed(
   'ForgotPasswordPage',
 );
 const TicketsPage = lazyNamed(() => import('../features/tickets/pages/TicketsPage'), 'TicketsPage');
+const FinancialPage = lazyNamed(
+  () => import('../features/financial/pages/FinancialPage'),
+  'FinancialPage',
+);
+const SubscriptionPage = lazyNamed(
+  () => import('../features/financial/pages/SubscriptionPage'),
+  'SubscriptionPage',
+);
 const UsersPage = lazyNamed(() => import('../features/users/pages/UsersPage'), 'UsersPage');
 const ConnectionsPage = lazyNamed(
   () => import('../features/connections/pages/ConnectionsPage'),
@@ -185,14 +193,16 @@ export function AppRoutes() {
           <Route
             path="financeiro"
             element={
-              <RequireAccess permission="financial:view">{placeholder('financial')}</RequireAccess>
+              <RequireAccess permission="financial:view">
+                <FinancialPage />
+              </RequireAccess>
             }
           />
           <Route
             path="subscription"
             element={
               <RequireAccess permission="financial:view">
-                {placeholder('subscription')}
+                <SubscriptionPage />
               </RequireAccess>
             }
           />

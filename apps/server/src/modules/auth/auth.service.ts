@@ -23,15 +23,21 @@ export function daysUntil(dueDate: string, now = new Date()): number {
   return Math.round((Date.parse(`${dueDate}T00:00:00Z`) - today) / DAY);
 }
 
-/** Sign-in needs a company that is active and within its due date (the super user always may). */
-function assertCompanyActive(user: {
-  super: boolean;
-  dueDate: string | null;
-  companyStatus: boolean;
-}) {
+/**
+ * Sign-in needs a company that is active and at most `graceDays` past its due date (the super
+ * user always may): within the grace its admin can still sign in and pay.
+ */
+function assertCompanyActive(
+  user: {
+    super: boolean;
+    dueDate: string | null;
+    companyStatus: boolean;
+  },
+  graceDays: number,
+) {
   if (user.super) return;
   if (!user.companyStatus) throw new AppError('ERR_COMPANY_INACTIVE', 401);
-  if (user.dueDate && daysUntil(user.dueDate) < 0) {
+  if (user.dueDate && daysUntil(user.dueDate) < -graceDays) {
     const [year, month, day] = user.dueDate.split('-');
     throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 401, {
       dueDate: user.dueDate,
@@ -59,7 +65,7 @@ export class AuthService {
     if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
     await limiter.reset(`login:email-failures:${email}`);
 
-    assertCompanyActive(user);
+    assertCompanyActive(user, this.platform.config.BILLING_GRACE_DAYS);
 
     // One live session per user: the others are told ('login elsewhere'), then ended.
     const issued = await sessions.create(user.id, user.companyId);
@@ -81,7 +87,7 @@ export class AuthService {
     const standing = await companyStanding(db, rotated.userId);
     try {
       if (!standing) throw new AppError('ERR_SESSION_EXPIRED', 401);
-      assertCompanyActive(standing);
+      assertCompanyActive(standing, this.platform.config.BILLING_GRACE_DAYS);
     } catch (error) {
       await sessions.revoke(rotated.sessionId);
       throw error;

@@ -134,6 +134,10 @@ export class CompaniesService {
       campaignsEnabled: data.campaignsEnabled ?? true,
       admin: { name: data.name, email: data.email, password: data.password },
     });
+    this.platform.events.emit('company.dueDateSet', {
+      companyId: company.id,
+      dueDate: company.dueDate,
+    });
     return presentCompany(company);
   }
 
@@ -176,6 +180,10 @@ export class CompaniesService {
         ? { name: data.name, email: data.email, password: data.password }
         : undefined,
     });
+    this.platform.events.emit('company.dueDateSet', {
+      companyId: company.id,
+      dueDate: company.dueDate,
+    });
     return presentCompany(company);
   }
 
@@ -195,6 +203,9 @@ export class CompaniesService {
         throw error;
       });
     if (!company) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+    if (changes.dueDate !== undefined) {
+      this.platform.events.emit('company.dueDateSet', { companyId: id, dueDate: company.dueDate });
+    }
     return company;
   }
 

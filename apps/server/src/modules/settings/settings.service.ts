@@ -10,6 +10,7 @@ import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { openSecretSetting, SecretBox, secretHint } from '../../platform/secrets';
 import { saveSetting, settingByKey, storedSettings } from './settings.repository';
 
 export class SettingsService {
@@ -22,10 +23,20 @@ export class SettingsService {
     const keys = new Set([...Object.keys(DEFAULT_SETTINGS), ...stored.keys()]);
     return [...keys]
       .filter((key) => ctx.super || !SUPER_SETTING_KEYS.includes(key as SettingKey))
-      .map((key) => ({
-        key,
-        value: stored.get(key) ?? DEFAULT_SETTINGS[key as keyof typeof DEFAULT_SETTINGS] ?? '',
-      }));
+      .map((key) => {
+        const value = stored.get(key);
+        // A secret (the payment key) is sealed at rest and answered as a masked hint only.
+        if (SECRET_SETTING_KEYS.includes(key as SettingKey)) {
+          return {
+            key,
+            value: secretHint(openSecretSetting(this.platform.config.SECRETS_KEY, value)),
+          };
+        }
+        return {
+          key,
+          value: value ?? DEFAULT_SETTINGS[key as keyof typeof DEFAULT_SETTINGS] ?? '',
+        };
+      });
   }
 
   async update(ctx: RequestContext, key: SettingKey, value: string): Promise<Setting> {
@@ -37,13 +48,20 @@ export class SettingsService {
       });
     }
     const db = tenantDb(ctx);
-    await saveSetting(db, key, parsed.data);
+    const secret = SECRET_SETTING_KEYS.includes(key);
+    await saveSetting(
+      db,
+      key,
+      secret && parsed.data
+        ? new SecretBox(this.platform.config.SECRETS_KEY).seal(parsed.data)
+        : parsed.data,
+    );
     const row = await settingByKey(db, key);
     if (!row) throw new AppError('ERR_NO_SETTING_FOUND', 404);
     // A secret value never travels on the realtime channel.
     if (!SECRET_SETTING_KEYS.includes(key)) {
       this.platform.events.emit('settings.updated', { companyId: ctx.companyId, setting: row });
     }
-    return SECRET_SETTING_KEYS.includes(key) ? { key, value: '********' } : row;
+    return secret ? { key, value: secretHint(parsed.data) } : row;
   }
 }

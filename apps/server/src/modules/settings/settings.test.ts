@@ -1,9 +1,10 @@
-import { DEFAULT_SETTINGS, SETTING_KEYS } from '@atendi/shared';
+import { DEFAULT_SETTINGS, SETTING_KEYS, type Setting } from '@atendi/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import { startTestServer, TEST_SECRETS_KEY, type TestServer } from '../../../test/harness';
 import { settings } from '../../db/schema';
 import { TenantDb } from '../../db/tenant';
+import { openSecretSetting } from '../../platform/secrets';
 
 let t: TestServer;
 let platform: Awaited<ReturnType<TestServer['make']['company']>>;
@@ -184,13 +185,18 @@ describe('PUT /settings/:key', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('stores the payment key for the super user without answering or emitting its value', async () => {
+  it('stores the payment key for the super user sealed, answering and listing a masked hint only', async () => {
     const secret = 'aact_SECRET_payment_key_123';
     const response = await t.as(superToken).put('/settings/asaas', { value: secret });
     expect(response.statusCode).toBe(200);
-    expect(response.json().key).toBe('asaas');
+    expect(response.json()).toEqual({ key: 'asaas', value: '********_123' });
     expect(response.body).not.toContain(secret);
-    expect(await stored(platform.company.id, 'asaas')).toBe(secret);
+    const sealed = await stored(platform.company.id, 'asaas');
+    expect(sealed).toMatch(/^v1\./);
+    expect(sealed).not.toContain(secret);
+    expect(openSecretSetting(TEST_SECRETS_KEY, sealed)).toBe(secret);
+    const listed = (await t.as(superToken).get('/settings')).json() as Setting[];
+    expect(listed.find((setting) => setting.key === 'asaas')?.value).toBe('********_123');
     expect(JSON.stringify(t.emitted)).not.toContain(secret);
     expect(
       t.emitted.some(
