@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import {
+  campaigns,
   chatMessages,
   chats,
   chatUsers,
@@ -50,6 +51,7 @@ export interface Tenant {
     prompt: number;
     contactList: number;
     contactListItem: number;
+    campaign: number;
     chat: number;
     settingKey: string;
     mediaKey: string;
@@ -173,6 +175,15 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       number: contact.number,
     })
     .returning();
+  // Without a date: no sweep of the engine starts it while the sweeps run.
+  const [campaign] = await db
+    .insert(campaigns, {
+      name: `${marker} campaign`,
+      message1: `${marker} campaign message`,
+      contactListId: contactList!.id,
+      whatsappId: connection.id,
+    })
+    .returning();
   // The admin's chat with the agent, with one message.
   const [chat] = await db.insert(chats, { title: `${marker} chat`, ownerId: admin.id }).returning();
   await db.insert(chatUsers, [
@@ -212,6 +223,7 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       prompt: prompt!.id,
       contactList: contactList!.id,
       contactListItem: contactListItem!.id,
+      campaign: campaign!.id,
       chat: chat!.id,
       settingKey: 'userRating',
       mediaKey: stored.key,
@@ -279,6 +291,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     prompt: owner.ids.prompt,
     'contact-lists': owner.ids.contactList,
     'contact-list-items': owner.ids.contactListItem,
+    campaigns: owner.ids.campaign,
     chats: owner.ids.chat,
   };
   const [companyId, file] = owner.ids.mediaKey.split('/');
