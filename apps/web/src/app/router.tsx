@@ -50,6 +50,18 @@ const SchedulesPage = lazyNamed(
   () => import('../features/schedules/pages/SchedulesPage'),
   'SchedulesPage',
 );
+const CampaignsPage = lazyNamed(
+  () => import('../features/campaigns/pages/CampaignsPage'),
+  'CampaignsPage',
+);
+const CampaignReportPage = lazyNamed(
+  () => import('../features/campaigns/pages/CampaignReportPage'),
+  'CampaignReportPage',
+);
+const CampaignsConfigPage = lazyNamed(
+  () => import('../features/campaigns/pages/CampaignsConfigPage'),
+  'CampaignsConfigPage',
+);
 const ContactListsPage = lazyNamed(
   () => import('../features/contact-lists/pages/ContactListsPage'),
   'ContactListsPage',
@@ -200,7 +212,7 @@ export function AppRoutes() {
             path="campaigns"
             element={
               <RequireAccess permission="campaigns:use" needsCampaigns>
-                {placeholder('campaigns')}
+                <CampaignsPage />
               </RequireAccess>
             }
           />
@@ -208,7 +220,7 @@ export function AppRoutes() {
             path="campaign/:campaignId/report"
             element={
               <RequireAccess permission="campaigns:use" needsCampaigns>
-                {placeholder('campaigns')}
+                <CampaignReportPage />
               </RequireAccess>
             }
           />
@@ -232,7 +244,7 @@ export function AppRoutes() {
             path="campaigns-config"
             element={
               <RequireAccess permission="campaigns:use" needsCampaigns>
-                {placeholder('campaignsConfig')}
+                <CampaignsConfigPage />
               </RequireAccess>
             }
           />
