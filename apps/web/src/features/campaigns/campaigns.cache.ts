@@ -15,10 +15,29 @@ export const campaignsKeys = {
 const isFull = (record: Partial<Campaign>): record is Campaign =>
   typeof record.name === 'string' && typeof record.status === 'string';
 
+/** The newest copy of a campaign in the list caches, if any. */
+function cachedCopy(queryClient: QueryClient, id: number): Campaign | undefined {
+  for (const [, data] of queryClient.getQueriesData<CampaignsPages>({
+    queryKey: campaignsKeys.lists,
+  })) {
+    for (const page of data?.pages ?? []) {
+      const found = page.records.find((record) => record.id === id);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 export function patchCampaignCaches(
   queryClient: QueryClient,
   change: { record: Partial<Campaign> & { id: number } } | { removedId: number },
 ): void {
+  if ('record' in change && change.record.updatedAt) {
+    // A save's answer may arrive after the live updates of the sends it started: the older
+    // copy does not replace the newer one.
+    const cached = cachedCopy(queryClient, change.record.id);
+    if (cached && cached.updatedAt > change.record.updatedAt) return;
+  }
   patchPagedLists<'records', Campaign>(
     queryClient,
     campaignsKeys.lists,
