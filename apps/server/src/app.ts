@@ -33,6 +33,7 @@ import { toHandle } from './db/tenant';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
@@ -321,6 +322,7 @@ export async function buildApp({
   await app.register(externalApiRoutes(services));
   await app.register(promptsRoutes(services));
   await app.register(contactListsRoutes(services));
+  await app.register(campaignsRoutes(services));
   await app.register(chatsRoutes(services));
   await app.register(invoicesRoutes(services));
   await app.register(mediaRoutes(platform.storage));

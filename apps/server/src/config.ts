@@ -91,6 +91,15 @@ const envSchema = z.object({
    * it as interrupted (sent again under its own id, which the network recognises).
    */
   OUTBOUND_STALE_SEND_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+  /**
+   * Milliseconds of one second of the campaign settings' intervals: 1000 in production; tests run
+   * the same pacing faster.
+   */
+  CAMPAIGN_SECOND_MS: z.coerce.number().int().min(1).max(1_000).default(1_000),
+  /** How soon a campaign whose connection is down looks again. */
+  CAMPAIGN_PAUSE_RETRY_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
+  /** How long a campaign waits for the answer to a confirmation before it may finish. */
+  CAMPAIGN_CONFIRMATION_WINDOW_HOURS: z.coerce.number().min(0).max(720).default(24),
   /** The simulator's network answers a send this much later (rehearses a slow network). */
   SIMULATOR_SEND_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** The SMTP server that sends the platform's mail (password reset codes). */

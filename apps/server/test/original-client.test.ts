@@ -150,19 +150,17 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
   { call: 'PUT /contact-list-items/{id}' },
   { call: 'POST /contact-list-items' },
   { call: 'DELETE /contact-list-items/{id}' },
-  ...pending('campaigns are not built yet', [
-    'GET /campaigns',
-    'GET /campaigns/{id}',
-    'POST /campaigns',
-    'PUT /campaigns/{id}',
-    'POST /campaigns/{id}/media-upload',
-    'DELETE /campaigns/{id}/media-upload',
-    'POST /campaigns/{id}/cancel',
-    'POST /campaigns/{id}/restart',
-    'DELETE /campaigns/{id}',
-    'GET /campaign-settings',
-    'POST /campaign-settings',
-  ]),
+  { call: 'GET /campaigns' },
+  { call: 'GET /campaigns/{id}' },
+  { call: 'POST /campaigns' },
+  { call: 'PUT /campaigns/{id}' },
+  { call: 'POST /campaigns/{id}/media-upload' },
+  { call: 'DELETE /campaigns/{id}/media-upload' },
+  { call: 'POST /campaigns/{id}/cancel' },
+  { call: 'POST /campaigns/{id}/restart' },
+  { call: 'DELETE /campaigns/{id}' },
+  { call: 'GET /campaign-settings' },
+  { call: 'POST /campaign-settings' },
   ...pending('file lists are not built yet', [
     'GET /files',
     'GET /files/{id}',
@@ -1001,6 +999,105 @@ describe('the original client', () => {
     await replay('/contact-list-items/:id', {
       method: 'DELETE',
       url: `/contact-list-items/${listItem!.id}`,
+      token: admin,
+    });
+    // --- campaigns: the settings page, the dialog's form as it posts it, cancel and restart ----
+    await replay('/campaign-settings', {
+      method: 'GET',
+      url: '/campaign-settings',
+      token: admin,
+      query: { companyId: a.companyId },
+    });
+    await replay('/campaign-settings', {
+      method: 'POST',
+      url: '/campaign-settings',
+      token: admin,
+      body: {
+        settings: {
+          messageInterval: 20,
+          longerIntervalAfter: 20,
+          greaterInterval: 60,
+          variables: [{ key: 'loja', value: 'Loja Centro' }],
+        },
+      },
+    });
+    await replay('/campaigns', {
+      method: 'GET',
+      url: '/campaigns/',
+      token: admin,
+      query: { searchParam: '', pageNumber: 1 },
+    });
+    const campaignForm = {
+      name: 'Campanha original',
+      message1: 'Olá {{contactFirstName}}',
+      message2: '',
+      message3: '',
+      message4: '',
+      message5: '',
+      confirmationMessage1: '',
+      confirmationMessage2: '',
+      confirmationMessage3: '',
+      confirmationMessage4: '',
+      confirmationMessage5: '',
+      status: 'INATIVA',
+      confirmation: false,
+      scheduledAt: '',
+      whatsappId: liveConnection,
+      contactListId: contactList!.id,
+      tagListId: 'Nenhuma',
+      fileListId: '',
+      companyId: a.companyId,
+    };
+    const campaign = await replay('/campaigns', {
+      method: 'POST',
+      url: '/campaigns',
+      token: admin,
+      body: campaignForm,
+    });
+    await replay('/campaigns/:id', {
+      method: 'GET',
+      url: `/campaigns/${campaign!.id}`,
+      token: admin,
+    });
+    await replay('/campaigns/:id/media-upload', {
+      method: 'POST',
+      url: `/campaigns/${campaign!.id}/media-upload`,
+      token: admin,
+      form: form({ typeArch: 'campaign' }, [
+        { field: 'file', name: 'foto campanha.png', type: 'image/png', content: PNG },
+      ]),
+    });
+    await replay('/campaigns/:id/media-upload', {
+      method: 'DELETE',
+      url: `/campaigns/${campaign!.id}/media-upload`,
+      token: admin,
+    });
+    // Programmed for a year ahead, then cancelled and restarted.
+    const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 19);
+    await replay('/campaigns/:id', {
+      method: 'PUT',
+      url: `/campaigns/${campaign!.id}`,
+      token: admin,
+      body: { ...campaignForm, id: campaign!.id, scheduledAt: inAYear.replace('T', ' ') },
+    });
+    await replay('/campaigns/:id/cancel', {
+      method: 'POST',
+      url: `/campaigns/${campaign!.id}/cancel`,
+      token: admin,
+    });
+    await replay('/campaigns/:id/restart', {
+      method: 'POST',
+      url: `/campaigns/${campaign!.id}/restart`,
+      token: admin,
+    });
+    await replay('/campaigns/:id/cancel', {
+      method: 'POST',
+      url: `/campaigns/${campaign!.id}/cancel`,
+      token: admin,
+    });
+    await replay('/campaigns/:id', {
+      method: 'DELETE',
+      url: `/campaigns/${campaign!.id}`,
       token: admin,
     });
     await replay('/contact-lists/:id', {

@@ -1,5 +1,6 @@
 import { announcementsContract } from './announcements/announcements.contract';
 import { authContract } from './auth/auth.contract';
+import { campaignsContract } from './campaigns/campaigns.contract';
 import { chatsContract } from './chats/chats.contract';
 import { companiesContract } from './companies/companies.contract';
 import { connectionsContract } from './connections/connections.contract';
@@ -47,6 +48,7 @@ export const contracts = {
   messages: messagesContract,
   contacts: contactsContract,
   contactLists: contactListsContract,
+  campaigns: campaignsContract,
   ticketNotes: ticketNotesContract,
   tags: tagsContract,
   kanban: kanbanContract,

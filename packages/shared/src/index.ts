@@ -2,6 +2,8 @@ export * from './announcements/announcements.contract';
 export * from './announcements/announcements.schemas';
 export * from './auth/auth.contract';
 export * from './auth/auth.schemas';
+export * from './campaigns/campaigns.contract';
+export * from './campaigns/campaigns.schemas';
 export * from './chats/chats.contract';
 export * from './chats/chats.schemas';
 export * from './companies/companies.contract';

@@ -1,4 +1,5 @@
 import type { Announcement } from './announcements/announcements.schemas';
+import type { Campaign } from './campaigns/campaigns.schemas';
 import type { Chat, ChatMessage } from './chats/chats.schemas';
 import type { Company } from './companies/companies.schemas';
 import type { Connection, ConnectionSession } from './connections/connections.schemas';
@@ -96,6 +97,7 @@ export type RealtimePayloads = EveryTopic<{
     | { action: 'delete'; id: number; contactListId: number }
     | { action: 'reload'; contactListId: number }
     | ({ action: 'progress' } & ContactImportProgress);
+  campaign: { action: 'create' | 'update'; record: Campaign } | { action: 'delete'; id: number };
   /** Messages of one simulated phone changed: new ones, ticks, edits, deletions. */
   simulator: {
     action: 'update';

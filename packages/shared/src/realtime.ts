@@ -26,6 +26,8 @@ export const COMPANY_TOPICS = [
   'ContactList',
   /** Their items: create, update, delete; reload after an import, and its progress. */
   'ContactListItem',
+  /** Campaigns: create, update (status and progress), delete. */
+  'campaign',
   /** Not in the original product: the simulator page's phones hear their conversations. */
   'simulator',
 ] as const;

@@ -2,6 +2,7 @@ import { AnnouncementsService } from './announcements/announcements.service';
 import { AuthService } from './auth/auth.service';
 import { PasswordResetService } from './auth/password-reset.service';
 import { AutomationsService } from './automations/automations.service';
+import { CampaignsService } from './campaigns/campaigns.service';
 import { ChatsService } from './chats/chats.service';
 import { CompaniesService } from './companies/companies.service';
 import { ConnectionsService } from './connections/connections.service';
@@ -52,6 +53,7 @@ export function createServices(deps: ServiceDeps) {
     kanban: new KanbanService(deps),
     quickMessages: new QuickMessagesService(deps),
     schedules: new SchedulesService(deps, outbound),
+    campaigns: new CampaignsService(deps, outbound),
     chats: new ChatsService(deps),
     auth: new AuthService(deps),
     passwordReset: new PasswordResetService(deps),

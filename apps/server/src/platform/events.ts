@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type {
   Announcement,
+  Campaign,
   Chat,
   ChatMessage,
   Company,
@@ -69,6 +70,8 @@ export interface DomainEvents {
   /** Many items of a list changed at once (an import, a validity check): the list asks again. */
   'contactListItem.reload': { companyId: number; contactListId: number };
   'contactListItem.importProgress': { companyId: number; progress: ContactImportProgress };
+  'campaign.saved': { companyId: number; action: 'create' | 'update'; record: Campaign };
+  'campaign.deleted': { companyId: number; id: number };
   /** Heard by the chat's members only; members an update removed are told it is gone. */
   'chat.saved': {
     companyId: number;

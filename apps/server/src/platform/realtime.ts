@@ -497,6 +497,13 @@ export class RealtimeGateway {
         ...progress,
       }),
     );
+    // Campaigns are admins' (campaigns:use), like their contact lists.
+    events.on('campaign.saved', ({ companyId, action, record }) =>
+      this.emit({ companyId, admins: true }, 'campaign', { action, record }),
+    );
+    events.on('campaign.deleted', ({ companyId, id }) =>
+      this.emit({ companyId, admins: true }, 'campaign', { action: 'delete', id }),
+    );
     // A chat is heard by its members only, through their own rooms.
     const chatMembers = (companyId: number, userIds: number[]): Audience => ({
       companyId,

@@ -38,6 +38,7 @@ export type Kind =
   | 'schedule'
   | 'contactList'
   | 'contactListItem'
+  | 'campaign'
   | 'chat'
   | 'invoice'
   | 'company'
@@ -70,6 +71,8 @@ const KIND_BY_NAME: Record<string, Kind> = {
   quickMessage: 'quickMessage',
   schedule: 'schedule',
   contactList: 'contactList',
+  tagList: 'tag',
+  campaign: 'campaign',
   chat: 'chat',
   invoice: 'invoice',
   company: 'company',
@@ -102,6 +105,7 @@ const KIND_BY_AREA: Record<string, Kind> = {
   schedules: 'schedule',
   'contact-lists': 'contactList',
   'contact-list-items': 'contactListItem',
+  campaigns: 'campaign',
   chats: 'chat',
   invoices: 'invoice',
 };
@@ -115,6 +119,7 @@ export const NOT_ROWS: Record<string, string> = {
   integrationId: 'no table holds integrations in this product; the number is kept as given',
   'extraInfo[].id': "a contact's extra fields are stored whole; the id is dropped",
   'cloudApi.phoneNumberId': "the Graph API's phone number id, not a row",
+  fileListId: 'file lists are not stored by this product yet; a campaign keeps the number as given',
   quotedProviderMessageId:
     "a WhatsApp message id of the simulated phone, resolved within the connection's company",
 };

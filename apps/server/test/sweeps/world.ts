@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import {
+  campaigns,
   chatMessages,
   chats,
   chatUsers,
@@ -51,6 +52,7 @@ export interface Tenant {
     prompt: number;
     contactList: number;
     contactListItem: number;
+    campaign: number;
     chat: number;
     invoice: number;
     settingKey: string;
@@ -178,6 +180,15 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
   const [invoice] = await db
     .insert(invoices, { detail: `${marker} invoice`, value: 99, dueDate: '2099-01-01' })
     .returning();
+  // Without a date: no sweep of the engine starts it while the sweeps run.
+  const [campaign] = await db
+    .insert(campaigns, {
+      name: `${marker} campaign`,
+      message1: `${marker} campaign message`,
+      contactListId: contactList!.id,
+      whatsappId: connection.id,
+    })
+    .returning();
   // The admin's chat with the agent, with one message.
   const [chat] = await db.insert(chats, { title: `${marker} chat`, ownerId: admin.id }).returning();
   await db.insert(chatUsers, [
@@ -217,6 +228,7 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       prompt: prompt!.id,
       contactList: contactList!.id,
       contactListItem: contactListItem!.id,
+      campaign: campaign!.id,
       chat: chat!.id,
       invoice: invoice!.id,
       settingKey: 'userRating',
@@ -285,6 +297,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     prompt: owner.ids.prompt,
     'contact-lists': owner.ids.contactList,
     'contact-list-items': owner.ids.contactListItem,
+    campaigns: owner.ids.campaign,
     chats: owner.ids.chat,
     invoices: owner.ids.invoice,
   };

@@ -58,6 +58,18 @@ const SchedulesPage = lazyNamed(
   () => import('../features/schedules/pages/SchedulesPage'),
   'SchedulesPage',
 );
+const CampaignsPage = lazyNamed(
+  () => import('../features/campaigns/pages/CampaignsPage'),
+  'CampaignsPage',
+);
+const CampaignReportPage = lazyNamed(
+  () => import('../features/campaigns/pages/CampaignReportPage'),
+  'CampaignReportPage',
+);
+const CampaignsConfigPage = lazyNamed(
+  () => import('../features/campaigns/pages/CampaignsConfigPage'),
+  'CampaignsConfigPage',
+);
 const ContactListsPage = lazyNamed(
   () => import('../features/contact-lists/pages/ContactListsPage'),
   'ContactListsPage',
@@ -210,7 +222,7 @@ export function AppRoutes() {
             path="campaigns"
             element={
               <RequireAccess permission="campaigns:use" needsCampaigns>
-                {placeholder('campaigns')}
+                <CampaignsPage />
               </RequireAccess>
             }
           />
@@ -218,7 +230,7 @@ export function AppRoutes() {
             path="campaign/:campaignId/report"
             element={
               <RequireAccess permission="campaigns:use" needsCampaigns>
-                {placeholder('campaigns')}
+                <CampaignReportPage />
               </RequireAccess>
             }
           />
@@ -242,7 +254,7 @@ export function AppRoutes() {
             path="campaigns-config"
             element={
               <RequireAccess permission="campaigns:use" needsCampaigns>
-                {placeholder('campaignsConfig')}
+                <CampaignsConfigPage />
               </RequireAccess>
             }
           />

@@ -1,3 +1,4 @@
+export * from './campaigns';
 export * from './chats';
 export * from './companies';
 export * from './connections';
