@@ -8,6 +8,7 @@ import { contactsContract } from './contacts/contacts.contract';
 import type { RouteContract } from './contract';
 import { dashboardContract } from './dashboard/dashboard.contract';
 import { externalApiContract } from './external-api/external-api.contract';
+import { filesContract } from './files/files.contract';
 import { helpsContract } from './helps/helps.contract';
 import { kanbanContract } from './kanban/kanban.contract';
 import { mediaContract } from './media/media.contract';
@@ -58,6 +59,7 @@ export const contracts = {
   webhooks: webhooksContract,
   externalApi: externalApiContract,
   prompts: promptsContract,
+  files: filesContract,
 };
 
 /** Every route of every area, once each. */

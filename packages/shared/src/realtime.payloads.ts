@@ -8,6 +8,7 @@ import type {
   ContactListItem,
 } from './contact-lists/contact-lists.schemas';
 import type { Contact } from './contacts/contacts.schemas';
+import type { FileListRecord } from './files/files.schemas';
 import type { Message } from './messages/messages.schemas';
 import type { Prompt } from './prompts/prompts.schemas';
 import type { QuickMessage } from './quick-messages/quick-messages.schemas';
@@ -95,6 +96,10 @@ export type RealtimePayloads = EveryTopic<{
     | { action: 'delete'; id: number; contactListId: number }
     | { action: 'reload'; contactListId: number }
     | ({ action: 'progress' } & ContactImportProgress);
+  /** `files` is the list as its HTTP answers carry it, as the spec's client reads it. */
+  file:
+    | { action: 'create' | 'update'; files: FileListRecord }
+    | { action: 'delete'; fileId: number };
   /** Messages of one simulated phone changed: new ones, ticks, edits, deletions. */
   simulator: {
     action: 'update';

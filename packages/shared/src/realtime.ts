@@ -26,6 +26,8 @@ export const COMPANY_TOPICS = [
   'ContactList',
   /** Their items: create, update, delete; reload after an import, and its progress. */
   'ContactListItem',
+  /** File lists: create, update, delete (heard by the company's admins). */
+  'file',
   /** Not in the original product: the simulator page's phones hear their conversations. */
   'simulator',
 ] as const;

@@ -10,6 +10,7 @@ import { ContactsService } from './contacts/contacts.service';
 import { DashboardService } from './dashboard/dashboard.service';
 import type { ServiceDeps } from './deps';
 import { ExternalApiService } from './external-api/external-api.service';
+import { FilesService } from './files/files.service';
 import { HelpsService } from './helps/helps.service';
 import { KanbanService } from './kanban/kanban.service';
 import { InboundPipeline } from './messages/messages.inbound';
@@ -62,5 +63,6 @@ export function createServices(deps: ServiceDeps) {
     dashboard: new DashboardService(),
     externalApi: new ExternalApiService(deps, outbound),
     prompts,
+    files: new FilesService(deps),
   };
 }

@@ -10,6 +10,7 @@ import type {
   ContactImportProgress,
   ContactList,
   ContactListItem,
+  FileListRecord,
   Message,
   Prompt,
   QuickMessage,
@@ -65,6 +66,8 @@ export interface DomainEvents {
   /** Many items of a list changed at once (an import, a validity check): the list asks again. */
   'contactListItem.reload': { companyId: number; contactListId: number };
   'contactListItem.importProgress': { companyId: number; progress: ContactImportProgress };
+  'fileList.saved': { companyId: number; action: 'create' | 'update'; record: FileListRecord };
+  'fileList.deleted': { companyId: number; id: number };
   /** Heard by the chat's members only; members an update removed are told it is gone. */
   'chat.saved': {
     companyId: number;

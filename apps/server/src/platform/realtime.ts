@@ -489,6 +489,13 @@ export class RealtimeGateway {
         ...progress,
       }),
     );
+    // File lists are admins' (files:manage).
+    events.on('fileList.saved', ({ companyId, action, record }) =>
+      this.emit({ companyId, admins: true }, 'file', { action, files: record }),
+    );
+    events.on('fileList.deleted', ({ companyId, id }) =>
+      this.emit({ companyId, admins: true }, 'file', { action: 'delete', fileId: id }),
+    );
     // A chat is heard by its members only, through their own rooms.
     const chatMembers = (companyId: number, userIds: number[]): Audience => ({
       companyId,

@@ -50,6 +50,7 @@ const MULTIPART_ROUTES: Record<string, string> = {
   'POST /api/messages/send': 'medias',
   'POST /contact-lists/:id/upload': 'file',
   'POST /announcements/:id/media-upload': 'file',
+  'POST /files/uploadList/:fileId': 'files',
 };
 /** The type a multipart route's file is sent as, when it takes no PDF. */
 const UPLOAD_TYPES: Record<string, string> = {

@@ -38,6 +38,8 @@ export type Kind =
   | 'schedule'
   | 'contactList'
   | 'contactListItem'
+  | 'fileList'
+  | 'fileListOption'
   | 'chat'
   | 'company'
   | 'plan'
@@ -69,6 +71,10 @@ const KIND_BY_NAME: Record<string, Kind> = {
   quickMessage: 'quickMessage',
   schedule: 'schedule',
   contactList: 'contactList',
+  /** A file list (`fileId` of its upload form). */
+  file: 'fileList',
+  /** A file list's options (`options[].id`). */
+  options: 'fileListOption',
   chat: 'chat',
   company: 'company',
   plan: 'plan',
@@ -100,6 +106,7 @@ const KIND_BY_AREA: Record<string, Kind> = {
   schedules: 'schedule',
   'contact-lists': 'contactList',
   'contact-list-items': 'contactListItem',
+  files: 'fileList',
   chats: 'chat',
 };
 

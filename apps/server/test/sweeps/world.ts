@@ -7,6 +7,8 @@ import {
   connectionAuthKeys,
   contactListItems,
   contactLists,
+  fileListOptions,
+  fileLists,
   messages,
   prompts,
   queueOptions,
@@ -50,6 +52,8 @@ export interface Tenant {
     prompt: number;
     contactList: number;
     contactListItem: number;
+    fileList: number;
+    fileListOption: number;
     chat: number;
     settingKey: string;
     mediaKey: string;
@@ -173,6 +177,12 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       number: contact.number,
     })
     .returning();
+  const [fileList] = await db
+    .insert(fileLists, { name: `${marker} file list`, message: `${marker} file list message` })
+    .returning();
+  const [fileListOption] = await db
+    .insert(fileListOptions, { fileListId: fileList!.id, name: `${marker} file option` })
+    .returning();
   // The admin's chat with the agent, with one message.
   const [chat] = await db.insert(chats, { title: `${marker} chat`, ownerId: admin.id }).returning();
   await db.insert(chatUsers, [
@@ -212,6 +222,8 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       prompt: prompt!.id,
       contactList: contactList!.id,
       contactListItem: contactListItem!.id,
+      fileList: fileList!.id,
+      fileListOption: fileListOption!.id,
       chat: chat!.id,
       settingKey: 'userRating',
       mediaKey: stored.key,
@@ -279,6 +291,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     prompt: owner.ids.prompt,
     'contact-lists': owner.ids.contactList,
     'contact-list-items': owner.ids.contactListItem,
+    files: owner.ids.fileList,
     chats: owner.ids.chat,
   };
   const [companyId, file] = owner.ids.mediaKey.split('/');
@@ -286,6 +299,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     id: byArea[area],
     ticketId: owner.ids.ticket,
     tagId: owner.ids.tag,
+    fileId: owner.ids.fileList,
     // A simulated phone's message: any id of the owner's, the connection decides the company.
     messageId: owner.ids.message,
     uuid: owner.ids.ticketUuid,

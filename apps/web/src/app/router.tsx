@@ -50,6 +50,7 @@ const SchedulesPage = lazyNamed(
   () => import('../features/schedules/pages/SchedulesPage'),
   'SchedulesPage',
 );
+const FilesPage = lazyNamed(() => import('../features/files/pages/FilesPage'), 'FilesPage');
 const ContactListsPage = lazyNamed(
   () => import('../features/contact-lists/pages/ContactListsPage'),
   'ContactListsPage',
@@ -174,14 +175,18 @@ export function AppRoutes() {
               </RequireAccess>
             }
           />
-          <Route
-            path="files"
-            element={<RequireAccess minRole="admin">{placeholder('files')}</RequireAccess>}
-          />
-          <Route
-            path="files-backup"
-            element={<RequireAccess minRole="admin">{placeholder('files')}</RequireAccess>}
-          />
+          {/* The spec's two routes of the same screen. */}
+          {['files', 'files-backup'].map((path) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireAccess permission="files:manage">
+                  <FilesPage />
+                </RequireAccess>
+              }
+            />
+          ))}
           <Route
             path="financeiro"
             element={

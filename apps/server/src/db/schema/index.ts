@@ -3,6 +3,7 @@ export * from './companies';
 export * from './connections';
 export * from './contact-lists';
 export * from './contacts';
+export * from './files';
 export * from './messages';
 export * from './prompts';
 export * from './queues';
