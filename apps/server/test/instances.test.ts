@@ -204,6 +204,31 @@ describe('two instances on one database', () => {
     expect((await phoneGot(id, 'por outra'))[0]!.isDeleted).toBe(true);
   });
 
+  it('ask the owner which numbers are on WhatsApp when the other instance checks them', async () => {
+    const id = await pairedSimulator('Checagem cruzada');
+    const [owner] = ownerOf(id);
+    const visitor = owner === a ? b : a;
+    const asked: string[][] = [];
+    const session = owner!.app.channels.running.get(id)!.session;
+    const ask = session.whatsappNumbers!.bind(session);
+    session.whatsappNumbers = (numbers) => {
+      asked.push(numbers);
+      return ask(numbers);
+    };
+    const found = await visitor.app.channels.whatsappNumbers(id, [
+      '5511944441234',
+      '5511944440000',
+    ]);
+    expect(found).toEqual(
+      new Map([
+        ['5511944441234', true],
+        ['5511944440000', false],
+      ]),
+    );
+    expect(asked).toEqual([['5511944441234', '5511944440000']]);
+    expect(visitor.app.channels.isRunningHere(id)).toBe(false);
+  });
+
   it('send what waited while no instance ran the connection, once, when it connects again', async () => {
     const id = await pairedSimulator('Fila de espera');
     const ticketId = await phoneTicket(id, '5511944440003');
