@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { load, machine, rssSampler, startBenchServer } from './environment';
 import { generate } from './generate';
+import { contactImportScenario } from './scenarios/contact-import';
 import { type ListResult, listScenarios } from './scenarios/lists';
 import { messagingScenarios } from './scenarios/messaging';
 import { nginxScenario } from './scenarios/nginx';
@@ -10,7 +11,7 @@ import { scheduleScenario } from './scenarios/schedules';
 import { initialJavaScript } from './web';
 
 /**
- * `npm run bench [-- --scale N] [--only messaging|schedules|lists|nginx]` - seeds data with set-based SQL, runs the benchmarks against the
+ * `npm run bench [-- --scale N] [--only messaging|schedules|lists|nginx|contact-import]` - seeds data with set-based SQL, runs the benchmarks against the
  * real server (a process of its own) on 127.0.0.1, prints a table and writes
  * bench/results/latest.json and latest.md. Targets are reported, never asserted.
  */
@@ -28,15 +29,17 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     /** Schedules falling due at the same instant. */
     schedules: { type: 'string', default: '10000' },
+    /** Rows of the spreadsheet imported into a contact list. */
+    'import-rows': { type: 'string', default: '100000' },
     'skip-web-build': { type: 'boolean', default: false },
-    /** `messaging`, `schedules`, `lists` or `nginx` runs only those benchmarks and prints them; nothing is written. */
+    /** `messaging`, `schedules`, `lists`, `nginx` or `contact-import` runs only those benchmarks and prints them; nothing is written. */
     /** Callers at once for the nginx throughput benchmark, and its request count. */
     'nginx-concurrency': { type: 'string', default: '16' },
     'nginx-requests': { type: 'string', default: '3000' },
     only: { type: 'string' },
   },
 });
-const ONLY = ['messaging', 'schedules', 'lists', 'nginx'];
+const ONLY = ['messaging', 'schedules', 'lists', 'nginx', 'contact-import'];
 if (values.only !== undefined && !ONLY.includes(values.only)) {
   throw new Error(`--only takes ${ONLY.join(', ')}, not '${values.only}'`);
 }
@@ -62,6 +65,7 @@ const rssIdleMiB = server.rssMiB();
 const sampler = rssSampler(server.rssMiB);
 let messaging: Awaited<ReturnType<typeof messagingScenarios>>;
 let schedules: Awaited<ReturnType<typeof scheduleScenario>>;
+let contactImport: Awaited<ReturnType<typeof contactImportScenario>>;
 let small: ListResult[];
 let nginx: Awaited<ReturnType<typeof nginxScenario>>;
 let large: ListResult[];
@@ -100,6 +104,13 @@ try {
     await server.stop();
     process.exit(0);
   }
+  if (values.only === 'contact-import') {
+    const figures = await contactImportScenario(server, { rows: Number(values['import-rows']) });
+    console.log(JSON.stringify(figures, null, 2));
+    sampler.stop();
+    await server.stop();
+    process.exit(0);
+  }
   messaging = await messagingScenarios(server, {
     messages: Number(values.messages),
     rounds: Number(values.rounds),
@@ -117,6 +128,7 @@ try {
     process.exit(0);
   }
   schedules = await scheduleScenario(server, { schedules: Number(values.schedules) });
+  contactImport = await contactImportScenario(server, { rows: Number(values['import-rows']) });
   const smallData = await generate(server.pool, scale / 100, 'small');
   small = await listScenarios(server, smallData, { requests, warmup: 20 });
   const largeData = await generate(server.pool, scale, 'large');
@@ -145,6 +157,7 @@ const result = {
   generated,
   ...messaging,
   schedules,
+  contactImport,
   lists: large.map((row, index) => ({ ...row, atOnePercent: small[index] })),
   nginx,
   serverMemory: {
@@ -190,6 +203,7 @@ const markdown = [
   `| realtime: ${realtime.messages} inbound messages at ${realtime.ratePerSecond}/s to ${realtime.sockets} agent sockets of one company: p50 / p95 / p99 / max from the webhook's send to each authorised socket | ${realtime.latencyMs.p50} / ${realtime.latencyMs.p95} / ${realtime.latencyMs.p99} / ${realtime.latencyMs.max} ms (${realtime.deliveries} of ${realtime.expectedDeliveries} deliveries) | p99 < ${TARGETS.inboundP99Ms} ms, every delivery | ${verdict(realtime.latencyMs.p99 < TARGETS.inboundP99Ms && realtime.deliveries === realtime.expectedDeliveries)} |`,
   `| scheduled messages: ${schedules.schedules} due at the same instant, created through POST /schedules (${schedules.creationSeconds} s${schedules.createdLate ? ', past their time: timed from the last' : ''}), each sent through its job on the simulator connection: half / all recorded sent | ${schedules.halfSentSeconds ?? '-'} s / ${schedules.allSentSeconds} s, ${schedules.perSecond}/s (${schedules.sent} sent, ${schedules.errors} errors) | reported, every one sent | ${verdict(schedules.sent === schedules.schedules && schedules.errors === 0)} |`,
   nginxRow(),
+  `| contact list import: a ${contactImport.rows}-row sheet (${contactImport.fileMiB} MiB) through POST /contact-lists/:id/upload | ${contactImport.seconds} s, ${contactImport.rowsPerSecond} rows/s (${contactImport.stored} stored), server RSS ${contactImport.rssBeforeMiB} -> peak ${contactImport.rssPeakMiB} MiB | reported, every row stored | ${verdict(contactImport.stored === contactImport.imported && contactImport.imported === contactImport.rows)} |`,
   `| server RSS: idle after boot / peak under the load above and the lists / after | ${result.serverMemory.idleMiB} / ${result.serverMemory.peakUnderLoadMiB} / ${result.serverMemory.afterLoadMiB} MiB | reported | |`,
   `| web app initial JavaScript (entry and its static imports, gzipped; screens are code-split) | ${web.gzipKB} KB in ${web.files.length} files | < ${TARGETS.initialJavaScriptGzipKB} KB | ${verdict(web.gzipKB < TARGETS.initialJavaScriptGzipKB)} |`,
   '',

@@ -41,6 +41,7 @@ import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { externalApiRoutes } from './modules/external-api/external-api.routes';
+import { filesRoutes } from './modules/files/files.routes';
 import { helpsRoutes } from './modules/helps/helps.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
@@ -325,6 +326,7 @@ export async function buildApp({
   await app.register(campaignsRoutes(services));
   await app.register(chatsRoutes(services));
   await app.register(invoicesRoutes(services));
+  await app.register(filesRoutes(services));
   await app.register(mediaRoutes(platform.storage));
   await app.register(simulatorRoutes(simulatorNetwork, platform.storage));
   await app.register(baileysRoutes(baileys, services));

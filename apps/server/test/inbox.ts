@@ -174,6 +174,34 @@ export function form(fields: Record<string, string>, files: FormFile[] = []) {
   };
 }
 
+/** A form's parts in the order given: fields may repeat and come between files. */
+export function formParts(parts: ({ field: string; value: string } | FormFile)[]) {
+  const boundary = `----atendi${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('value' in part) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`,
+        ),
+      );
+      continue;
+    }
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.name}"\r\nContent-Type: ${part.type}\r\n\r\n`,
+      ),
+      part.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
 /** Sends a form as `token`. */
 export function postForm(
   t: TestServer,

@@ -84,7 +84,9 @@ beforeAll(async () => {
   b = await startTestServer({}, a, { channels });
   watchSessions(a);
   watchSessions(b);
-  const { company, admin } = await a.make.company();
+  // Each test pairs a connection of its own.
+  const plan = await a.make.plan({ connections: 10 });
+  const { company, admin } = await a.make.company({ planId: plan.id });
   companyId = company.id;
   token = (await a.login(admin.email)).token;
 });
@@ -223,6 +225,31 @@ describe('two instances on one database', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toMatchObject({ isDeleted: true });
     expect((await phoneGot(id, 'por outra'))[0]!.isDeleted).toBe(true);
+  });
+
+  it('ask the owner which numbers are on WhatsApp when the other instance checks them', async () => {
+    const id = await pairedSimulator('Checagem cruzada');
+    const [owner] = ownerOf(id);
+    const visitor = owner === a ? b : a;
+    const asked: string[][] = [];
+    const session = owner!.app.channels.running.get(id)!.session;
+    const ask = session.whatsappNumbers!.bind(session);
+    session.whatsappNumbers = (numbers) => {
+      asked.push(numbers);
+      return ask(numbers);
+    };
+    const found = await visitor.app.channels.whatsappNumbers(id, [
+      '5511944441234',
+      '5511944440000',
+    ]);
+    expect(found).toEqual(
+      new Map([
+        ['5511944441234', true],
+        ['5511944440000', false],
+      ]),
+    );
+    expect(asked).toEqual([['5511944441234', '5511944440000']]);
+    expect(visitor.app.channels.isRunningHere(id)).toBe(false);
   });
 
   it('send what waited while no instance ran the connection, once, when it connects again', async () => {

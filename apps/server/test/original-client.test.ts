@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAsaas } from './fakes/asaas';
 import { startTestServer, type TestServer } from './harness';
-import { form, PNG, pairedSimulator } from './inbox';
+import { form, formParts, PNG, pairedSimulator } from './inbox';
 import { seedWorld, type World } from './sweeps/world';
 
 /**
@@ -161,14 +161,12 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
   { call: 'DELETE /campaigns/{id}' },
   { call: 'GET /campaign-settings' },
   { call: 'POST /campaign-settings' },
-  ...pending('file lists are not built yet', [
-    'GET /files',
-    'GET /files/{id}',
-    'POST /files',
-    'PUT /files/{id}',
-    'POST /files/uploadList/{fileId}',
-    'DELETE /files/{id}',
-  ]),
+  { call: 'GET /files' },
+  { call: 'GET /files/{id}' },
+  { call: 'POST /files' },
+  { call: 'PUT /files/{id}' },
+  { call: 'POST /files/uploadList/{fileId}' },
+  { call: 'DELETE /files/{id}' },
   { call: 'GET /queue-options' },
   { call: 'POST /queue-options' },
   { call: 'PUT /queue-options/{id}' },
@@ -1103,6 +1101,83 @@ describe('the original client', () => {
     await replay('/contact-lists/:id', {
       method: 'DELETE',
       url: `/contact-lists/${contactList!.id}`,
+      token: admin,
+    });
+    // --- file lists: the form's values with the user's id, then the files of its options -----
+    await replay('/files', {
+      method: 'GET',
+      url: '/files/',
+      token: admin,
+      query: { searchParam: '', pageNumber: 1 },
+    });
+    await replay('/files', {
+      method: 'GET',
+      url: '/files/',
+      token: admin,
+      query: { companyId: a.companyId },
+    });
+    const fileList = await replay('/files', {
+      method: 'POST',
+      url: '/files',
+      token: admin,
+      body: {
+        name: 'Catálogo original',
+        message: 'Segue nosso catálogo',
+        options: [
+          { name: 'Foto', path: '', mediaType: '' },
+          { name: 'Tabela', path: '', mediaType: '' },
+        ],
+        userId: a.admin.id,
+      },
+    });
+    const created = fileList as unknown as { id: number; options: { id: number; name: string }[] };
+    const uploadForm = (options: { id: number; name: string }[]) =>
+      formParts([
+        { field: 'fileId', value: String(created.id) },
+        { field: 'typeArch', value: 'fileList' },
+        ...options.flatMap((option, index) => [
+          index === 0
+            ? { field: 'files', name: 'foto.png', type: 'image/png', content: PNG }
+            : {
+                field: 'files',
+                name: 'tabela.pdf',
+                type: 'application/pdf',
+                content: Buffer.from('%PDF-1.4\n%%EOF\n'),
+              },
+          { field: 'mediaType', value: index === 0 ? 'image/png' : 'application/pdf' },
+          { field: 'name', value: option.name },
+          { field: 'id', value: String(option.id) },
+        ]),
+      ]);
+    await replay('/files/uploadList/:fileId', {
+      method: 'POST',
+      url: `/files/uploadList/${created.id}`,
+      token: admin,
+      form: uploadForm(created.options),
+    });
+    const fileListRead = await replay('/files/:id', {
+      method: 'GET',
+      url: `/files/${created.id}`,
+      token: admin,
+    });
+    const updatedList = await replay('/files/:id', {
+      method: 'PUT',
+      url: `/files/${created.id}`,
+      token: admin,
+      body: {
+        ...fileListRead,
+        name: 'Catálogo original 2',
+        options: [
+          ...(fileListRead!.options as object[]),
+          { name: 'Vídeo', path: '', mediaType: '' },
+        ],
+        userId: a.admin.id,
+      },
+    });
+    expect((updatedList!.options as unknown[]).length).toBe(3);
+    await replay('/files/:id', {
+      method: 'DELETE',
+      url: `/files/${created.id}`,
       token: admin,
     });
     // --- internal chat: the dialog's picked user records, the chat read spread back -----------

@@ -9,6 +9,7 @@ import { contactsContract } from './contacts/contacts.contract';
 import type { RouteContract } from './contract';
 import { dashboardContract } from './dashboard/dashboard.contract';
 import { externalApiContract } from './external-api/external-api.contract';
+import { filesContract } from './files/files.contract';
 import { helpsContract } from './helps/helps.contract';
 import { invoicesContract } from './invoices/invoices.contract';
 import { kanbanContract } from './kanban/kanban.contract';
@@ -62,6 +63,7 @@ export const contracts = {
   externalApi: externalApiContract,
   prompts: promptsContract,
   invoices: invoicesContract,
+  files: filesContract,
 };
 
 /** Every route of every area, once each. */

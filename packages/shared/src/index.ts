@@ -23,6 +23,8 @@ export * from './dashboard/dashboard.schemas';
 export * from './errors';
 export * from './external-api/external-api.contract';
 export * from './external-api/external-api.schemas';
+export * from './files/files.contract';
+export * from './files/files.schemas';
 export * from './helps/helps.contract';
 export * from './helps/helps.schemas';
 export * from './invoices/invoices.contract';

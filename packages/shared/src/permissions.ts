@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   'tickets:spy': { role: 'admin' },
   'contacts:delete': { role: 'admin' },
   'financial:view': { role: 'admin' },
+  /** File lists: no plan flag names them; the menu and the spec keep them to admins. */
+  'files:manage': { role: 'admin' },
   'campaigns:use': { role: 'admin', plan: 'useCampaigns' },
   'kanban:use': { role: 'user', plan: 'useKanban' },
   'schedules:use': { role: 'user', plan: 'useSchedules' },

@@ -9,6 +9,7 @@ import type {
   ContactListItem,
 } from './contact-lists/contact-lists.schemas';
 import type { Contact } from './contacts/contacts.schemas';
+import type { FileListRecord } from './files/files.schemas';
 import type { PaymentEvent } from './invoices/invoices.schemas';
 import type { Message } from './messages/messages.schemas';
 import type { Prompt } from './prompts/prompts.schemas';
@@ -98,6 +99,10 @@ export type RealtimePayloads = EveryTopic<{
     | { action: 'reload'; contactListId: number }
     | ({ action: 'progress' } & ContactImportProgress);
   campaign: { action: 'create' | 'update'; record: Campaign } | { action: 'delete'; id: number };
+  /** `files` is the list as its HTTP answers carry it, as the spec's client reads it. */
+  file:
+    | { action: 'create' | 'update'; files: FileListRecord }
+    | { action: 'delete'; fileId: number };
   /** Messages of one simulated phone changed: new ones, ticks, edits, deletions. */
   simulator: {
     action: 'update';

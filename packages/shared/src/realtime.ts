@@ -28,6 +28,8 @@ export const COMPANY_TOPICS = [
   'ContactListItem',
   /** Campaigns: create, update (status and progress), delete. */
   'campaign',
+  /** File lists: create, update, delete (heard by the company's admins). */
+  'file',
   /** Not in the original product: the simulator page's phones hear their conversations. */
   'simulator',
 ] as const;

@@ -16,6 +16,8 @@ export type ChannelCommand =
   | { connectionId: number; action: 'deferred'; companyId: number; commandId: number }
   /** Log in anew: the owner stops the session, forgets its stored login and starts again. */
   | { connectionId: number; action: 'renew' }
+  /** Which numbers have an account on the network; the owner answers on `replyTo`. */
+  | { connectionId: number; action: 'whatsappNumbers'; replyTo: string; numbers: string[] }
   /** Delete a sent message for everyone; the owner answers on `replyTo`. */
   | {
       connectionId: number;

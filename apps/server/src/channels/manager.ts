@@ -192,6 +192,24 @@ export class ChannelManager {
         await this.deps.sessions.answer(replyTo, error);
         return;
       }
+      case 'whatsappNumbers': {
+        const running = this.#running.get(id);
+        if (!running) return;
+        const outcome = await Promise.resolve(
+          running.session.whatsappNumbers?.(command.numbers),
+        ).then(
+          (found) => ({ result: found ? Object.fromEntries(found) : undefined }),
+          (failure: unknown) => ({
+            error: failure instanceof Error ? failure.message : String(failure),
+          }),
+        );
+        await this.deps.sessions.answer(
+          command.replyTo,
+          'error' in outcome ? outcome.error : undefined,
+          'result' in outcome ? outcome.result : undefined,
+        );
+        return;
+      }
       case 'start':
         if (!this.#running.has(id)) await this.sweep();
         return;

@@ -115,6 +115,12 @@ export interface ChannelSession {
    * may see; networks without profile pictures leave it out.
    */
   profilePicture?(chat: { chatId: string; isGroup: boolean }): Promise<Buffer | undefined>;
+  /**
+   * Which of these numbers (digits) have an account on the network, by number; a number left out
+   * could not be told. Networks that cannot know (the Cloud API answers only when a message is
+   * sent) leave it out.
+   */
+  whatsappNumbers?(numbers: string[]): Promise<Map<string, boolean>>;
 }
 
 export interface ConnectionRef {

@@ -31,6 +31,8 @@ const REPLIES = 'atendi_channel_replies';
 interface Reply {
   replyTo: string;
   error?: string;
+  /** What a question (which numbers have an account) was answered. */
+  result?: Record<string, boolean>;
 }
 
 export interface ChannelSessionsOptions {
@@ -87,8 +89,15 @@ export class ChannelSessions {
   }
 
   /** The owner's answer to a request (`replyTo`) of another instance. */
-  answer(replyTo: string, error: string | undefined): Promise<void> {
-    return this.deps.bus.notify(REPLIES, JSON.stringify({ replyTo, error } satisfies Reply));
+  answer(
+    replyTo: string,
+    error: string | undefined,
+    result?: Record<string, boolean>,
+  ): Promise<void> {
+    return this.deps.bus.notify(
+      REPLIES,
+      JSON.stringify({ replyTo, error, result } satisfies Reply),
+    );
   }
 
   isRunningHere(connectionId: number): boolean {
@@ -139,6 +148,29 @@ export class ChannelSessions {
       await running.session.deleteMessage(message);
       return;
     }
+    await this.#ask(connectionId, (replyTo) =>
+      this.publish({ connectionId, action: 'delete', replyTo, ...message }),
+    );
+  }
+
+  /**
+   * Which of the numbers have an account on the network, asked where the connection runs (here,
+   * or its owner through a command). Undefined when the network cannot tell (the Cloud API).
+   */
+  async whatsappNumbers(
+    connectionId: number,
+    numbers: string[],
+  ): Promise<Map<string, boolean> | undefined> {
+    const running = this.running.get(connectionId);
+    if (running) return running.session.whatsappNumbers?.(numbers);
+    const reply = await this.#ask(connectionId, (replyTo) =>
+      this.publish({ connectionId, action: 'whatsappNumbers', replyTo, numbers }),
+    );
+    return reply.result ? new Map(Object.entries(reply.result)) : undefined;
+  }
+
+  /** A request to the connection's owner and its answer (a failure it reports is thrown). */
+  async #ask(connectionId: number, request: (replyTo: string) => Promise<void>): Promise<Reply> {
     if (!(await this.deps.leases.isHeld(connectionId))) throw new ChannelNotRunningError();
     const replyTo = randomUUID();
     const answered = new Promise<Reply>((resolve, reject) => {
@@ -152,9 +184,10 @@ export class ChannelSessions {
         resolve(reply);
       });
     });
-    await this.publish({ connectionId, action: 'delete', replyTo, ...message });
+    await request(replyTo);
     const reply = await answered;
     if (reply.error !== undefined) throw new Error(reply.error);
+    return reply;
   }
 
   /**

@@ -11,6 +11,7 @@ import { ContactsService } from './contacts/contacts.service';
 import { DashboardService } from './dashboard/dashboard.service';
 import type { ServiceDeps } from './deps';
 import { ExternalApiService } from './external-api/external-api.service';
+import { FilesService } from './files/files.service';
 import { HelpsService } from './helps/helps.service';
 import { InvoicesService } from './invoices/invoices.service';
 import { KanbanService } from './kanban/kanban.service';
@@ -69,5 +70,6 @@ export function createServices(deps: ServiceDeps) {
     externalApi: new ExternalApiService(deps, outbound),
     prompts,
     invoices: new InvoicesService(deps),
+    files: new FilesService(deps),
   };
 }

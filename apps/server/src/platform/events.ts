@@ -11,6 +11,7 @@ import type {
   ContactImportProgress,
   ContactList,
   ContactListItem,
+  FileListRecord,
   Message,
   Prompt,
   QuickMessage,
@@ -72,6 +73,8 @@ export interface DomainEvents {
   'contactListItem.importProgress': { companyId: number; progress: ContactImportProgress };
   'campaign.saved': { companyId: number; action: 'create' | 'update'; record: Campaign };
   'campaign.deleted': { companyId: number; id: number };
+  'fileList.saved': { companyId: number; action: 'create' | 'update'; record: FileListRecord };
+  'fileList.deleted': { companyId: number; id: number };
   /** Heard by the chat's members only; members an update removed are told it is gone. */
   'chat.saved': {
     companyId: number;

@@ -504,6 +504,13 @@ export class RealtimeGateway {
     events.on('campaign.deleted', ({ companyId, id }) =>
       this.emit({ companyId, admins: true }, 'campaign', { action: 'delete', id }),
     );
+    // File lists are admins' (files:manage).
+    events.on('fileList.saved', ({ companyId, action, record }) =>
+      this.emit({ companyId, admins: true }, 'file', { action, files: record }),
+    );
+    events.on('fileList.deleted', ({ companyId, id }) =>
+      this.emit({ companyId, admins: true }, 'file', { action: 'delete', fileId: id }),
+    );
     // A chat is heard by its members only, through their own rooms.
     const chatMembers = (companyId: number, userIds: number[]): Audience => ({
       companyId,

@@ -9,6 +9,9 @@ import { AppError } from './errors';
 import { WebmToOggError, webmToOgg } from './media/webm-to-ogg';
 import type { Storage } from './storage';
 
+/** Text fields a form may have: 20, and three more per file (a file list names each file's option). */
+const FORM_FIELDS = 20 + MEDIA_MAX_FILES * 3;
+
 /**
  * Routes that take multipart forms. The parser is registered in their scope only, so every
  * other route keeps answering a form with 415. Bounded per file and per form; files stream to
@@ -21,9 +24,9 @@ export const withUploads =
       limits: {
         fileSize: MEDIA_MAX_BYTES,
         files: MEDIA_MAX_FILES,
-        fields: 20,
+        fields: FORM_FIELDS,
         fieldSize: MESSAGE_BODY_MAX * 4,
-        parts: MEDIA_MAX_FILES + 20,
+        parts: MEDIA_MAX_FILES + FORM_FIELDS,
         headerPairs: 100,
       },
     });
@@ -56,7 +59,10 @@ export interface Upload {
 }
 
 export interface UploadForm {
+  /** Each text field's last value. */
   fields: Record<string, string>;
+  /** Every value of each text field, in the order they came (forms that repeat a field). */
+  fieldLists: Record<string, string[]>;
   files: Upload[];
 }
 
@@ -161,6 +167,7 @@ export async function readUploads(
   rules: UploadRules,
 ): Promise<UploadForm> {
   const fields = new Map<string, string>();
+  const fieldLists = new Map<string, string[]>();
   const files: Upload[] = [];
   try {
     for await (const part of source.parts()) {
@@ -169,6 +176,7 @@ export async function readUploads(
         // Refused now, not when its row fails after the files were stored for it.
         if (part.value.includes('\u0000')) throw badField(part.fieldname, 'Invalid character');
         fields.set(part.fieldname, part.value);
+        fieldLists.set(part.fieldname, [...(fieldLists.get(part.fieldname) ?? []), part.value]);
         continue;
       }
       const mimeType = normalizeType(part.mimetype);
@@ -201,7 +209,7 @@ export async function readUploads(
     await discardUploads(storage, files);
     throw error;
   }
-  return { fields: Object.fromEntries(fields), files };
+  return { fields: Object.fromEntries(fields), fieldLists: Object.fromEntries(fieldLists), files };
 }
 
 /** One file of a form, in memory (imports): refused above `maxBytes`. */

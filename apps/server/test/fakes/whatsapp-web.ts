@@ -272,6 +272,14 @@ export class FakeSocket implements BaileysSocket {
     return url;
   }
 
+  /** Every number has an account on the fake network but those ending in 0000. */
+  async onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: boolean }[]> {
+    if (!this.open) throw closed();
+    return jids
+      .filter((jid) => !jid.split('@')[0]!.endsWith('0000'))
+      .map((jid) => ({ jid, exists: true }));
+  }
+
   async readMessages(keys: WAMessageKey[]): Promise<void> {
     if (!this.open) throw closed();
     for (const key of keys) this.network.reads.push({ connectionId: this.connectionId, key });

@@ -51,6 +51,7 @@ const MULTIPART_ROUTES: Record<string, string> = {
   'POST /contact-lists/:id/upload': 'file',
   'POST /announcements/:id/media-upload': 'file',
   'POST /campaigns/:id/media-upload': 'file',
+  'POST /files/uploadList/:fileId': 'files',
 };
 /** The type a multipart route's file is sent as, when it takes no PDF. */
 const UPLOAD_TYPES: Record<string, string> = {

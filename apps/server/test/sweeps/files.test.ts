@@ -6,13 +6,14 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../harness';
-import { type FormFile, form, PNG, pairedSimulator, postForm } from '../inbox';
+import { type FormFile, form, formParts, PNG, pairedSimulator, postForm } from '../inbox';
 import { seedWorld, type World } from './world';
 
 /**
  * Every way a file gets into the server: message media (POST /messages/:ticketId), a quick
  * reply's file (POST /quick-messages/:id/media-upload), a schedule's image (POST
- * /schedules/:id/media-upload), the contacts import (POST
+ * /schedules/:id/media-upload), a file list's files (POST /files/uploadList/:fileId), the
+ * contacts import (POST
  * /contacts/import, read in memory) and a simulated phone's file (POST
  * /simulator/connections/:id/phones/:phone/messages, JSON with base64). Hostile file names never
  * shape a path: files live under `<companyId>/<uuid>.<ext>` inside the storage folder and the
@@ -181,6 +182,21 @@ const ROUTES: Record<string, Route> = {
     const body = response.json() as { mediaName: string; mediaPath: string };
     return { response, fileName: body.mediaName, url: body.mediaPath };
   },
+  'POST /files/uploadList/:fileId (files)': async (name, type, content) => {
+    // A list of its own each time, with one option the file is for.
+    const created = await t.as(admin()).post('/files', {
+      name: `ALPHA7 file list ${++fileListSequence}`,
+      message: 'ALPHA7',
+      options: [{ name: 'ALPHA7 option' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const list = created.json() as { id: number; options: { id: number }[] };
+    const response = await uploadListForm(list.id, list.options[0]!.id, { name, type, content });
+    if (response.statusCode >= 300) return { response };
+    const [option] = (response.json() as { options: { mediaName: string; path: string }[] })
+      .options;
+    return { response, fileName: option?.mediaName, url: option?.path };
+  },
   'POST /simulator/.../messages (file)': async (name, type, content) => {
     const phone = `55119${String(++phoneSequence).padStart(8, '0')}`;
     const response = await t
@@ -201,6 +217,30 @@ const ROUTES: Record<string, Route> = {
 let phoneSequence = 0;
 let quickSequence = 0;
 let scheduleSequence = 0;
+let fileListSequence = 0;
+
+/** The spec client's form for a file list: the file, then its type, option name and option id. */
+function uploadListForm(
+  fileListId: number,
+  optionId: number,
+  file: Omit<FormFile, 'field'>,
+  token = admin(),
+) {
+  const body = formParts([
+    { field: 'fileId', value: String(fileListId) },
+    { field: 'typeArch', value: 'fileList' },
+    { ...file, field: 'files' },
+    { field: 'mediaType', value: file.type },
+    { field: 'name', value: 'ALPHA7 option' },
+    { field: 'id', value: String(optionId) },
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: `/files/uploadList/${fileListId}`,
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+  });
+}
 
 /** The message a simulated phone's file became in A's inbox. */
 async function inboxCopyOf(phone: string) {
@@ -358,6 +398,32 @@ describe('files sweep', () => {
           ),
       ],
       [
+        "a file list form naming another company's option",
+        () =>
+          uploadListForm(world.a.ids.fileList, world.b.ids.fileListOption, {
+            name: 'a.png',
+            type: 'image/png',
+            content: PNG,
+          }),
+      ],
+      [
+        'a file list form with a second file that is not what it claims',
+        () => {
+          const body = formParts([
+            { field: 'files', name: 'a.png', type: 'image/png', content: PNG },
+            { field: 'id', value: String(world.a.ids.fileListOption) },
+            { field: 'files', name: 'b.png', type: 'image/png', content: HTML },
+            { field: 'id', value: String(world.a.ids.fileListOption) },
+          ]);
+          return t.app.inject({
+            method: 'POST',
+            url: `/files/uploadList/${world.a.ids.fileList}`,
+            payload: body.payload,
+            headers: { ...body.headers, authorization: `Bearer ${admin()}` },
+          });
+        },
+      ],
+      [
         'a phone message PostgreSQL cannot hold',
         () =>
           t.as(admin()).post(`/simulator/connections/${simulator}/phones/5511977770001/messages`, {
@@ -395,6 +461,7 @@ describe('files sweep', () => {
       'POST /messages/:ticketId (medias)',
       'POST /quick-messages/:id/media-upload (file)',
       'POST /schedules/:id/media-upload (file)',
+      'POST /files/uploadList/:fileId (files)',
     ]) {
       for (const [type, name, content] of refusals) {
         counts.uploads += 1;

@@ -39,6 +39,8 @@ export type Kind =
   | 'contactList'
   | 'contactListItem'
   | 'campaign'
+  | 'fileList'
+  | 'fileListOption'
   | 'chat'
   | 'invoice'
   | 'company'
@@ -73,6 +75,10 @@ const KIND_BY_NAME: Record<string, Kind> = {
   contactList: 'contactList',
   tagList: 'tag',
   campaign: 'campaign',
+  /** A file list (`fileId` of its upload form). */
+  file: 'fileList',
+  /** A file list's options (`options[].id`). */
+  options: 'fileListOption',
   chat: 'chat',
   invoice: 'invoice',
   company: 'company',
@@ -106,6 +112,7 @@ const KIND_BY_AREA: Record<string, Kind> = {
   'contact-lists': 'contactList',
   'contact-list-items': 'contactListItem',
   campaigns: 'campaign',
+  files: 'fileList',
   chats: 'chat',
   invoices: 'invoice',
 };

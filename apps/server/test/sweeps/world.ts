@@ -8,6 +8,8 @@ import {
   connectionAuthKeys,
   contactListItems,
   contactLists,
+  fileListOptions,
+  fileLists,
   invoices,
   messages,
   prompts,
@@ -53,6 +55,8 @@ export interface Tenant {
     contactList: number;
     contactListItem: number;
     campaign: number;
+    fileList: number;
+    fileListOption: number;
     chat: number;
     invoice: number;
     settingKey: string;
@@ -189,6 +193,12 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       whatsappId: connection.id,
     })
     .returning();
+  const [fileList] = await db
+    .insert(fileLists, { name: `${marker} file list`, message: `${marker} file list message` })
+    .returning();
+  const [fileListOption] = await db
+    .insert(fileListOptions, { fileListId: fileList!.id, name: `${marker} file option` })
+    .returning();
   // The admin's chat with the agent, with one message.
   const [chat] = await db.insert(chats, { title: `${marker} chat`, ownerId: admin.id }).returning();
   await db.insert(chatUsers, [
@@ -229,6 +239,8 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       contactList: contactList!.id,
       contactListItem: contactListItem!.id,
       campaign: campaign!.id,
+      fileList: fileList!.id,
+      fileListOption: fileListOption!.id,
       chat: chat!.id,
       invoice: invoice!.id,
       settingKey: 'userRating',
@@ -298,6 +310,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     'contact-lists': owner.ids.contactList,
     'contact-list-items': owner.ids.contactListItem,
     campaigns: owner.ids.campaign,
+    files: owner.ids.fileList,
     chats: owner.ids.chat,
     invoices: owner.ids.invoice,
   };
@@ -306,6 +319,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     id: byArea[area],
     ticketId: owner.ids.ticket,
     tagId: owner.ids.tag,
+    fileId: owner.ids.fileList,
     // A simulated phone's message: any id of the owner's, the connection decides the company.
     messageId: owner.ids.message,
     uuid: owner.ids.ticketUuid,

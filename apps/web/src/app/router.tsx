@@ -70,6 +70,7 @@ const CampaignsConfigPage = lazyNamed(
   () => import('../features/campaigns/pages/CampaignsConfigPage'),
   'CampaignsConfigPage',
 );
+const FilesPage = lazyNamed(() => import('../features/files/pages/FilesPage'), 'FilesPage');
 const ContactListsPage = lazyNamed(
   () => import('../features/contact-lists/pages/ContactListsPage'),
   'ContactListsPage',
@@ -194,14 +195,18 @@ export function AppRoutes() {
               </RequireAccess>
             }
           />
-          <Route
-            path="files"
-            element={<RequireAccess minRole="admin">{placeholder('files')}</RequireAccess>}
-          />
-          <Route
-            path="files-backup"
-            element={<RequireAccess minRole="admin">{placeholder('files')}</RequireAccess>}
-          />
+          {/* The spec's two routes of the same screen. */}
+          {['files', 'files-backup'].map((path) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireAccess permission="files:manage">
+                  <FilesPage />
+                </RequireAccess>
+              }
+            />
+          ))}
           <Route
             path="financeiro"
             element={

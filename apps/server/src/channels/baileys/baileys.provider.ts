@@ -77,6 +77,7 @@ export interface BaileysSocket {
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
   readMessages(keys: WAMessageKey[]): Promise<void>;
   profilePictureUrl(jid: string, type?: 'preview' | 'image'): Promise<string | undefined>;
+  onWhatsApp(...phoneNumber: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
   groupMetadata(jid: string): Promise<{ subject: string }>;
   readonly signalRepository: {
     lidMapping: { getPNForLID(lid: string): Promise<string | null> };
@@ -785,6 +786,25 @@ class BaileysSession implements ChannelSession {
           : {}),
       })),
     );
+  }
+
+  /**
+   * Asks WhatsApp which numbers have an account, one number per question: WhatsApp answers with
+   * the account's own number, which may differ from the one asked (Brazil's ninth digit), and
+   * leaves out the numbers without one.
+   */
+  async whatsappNumbers(numbers: string[]): Promise<Map<string, boolean>> {
+    const found = new Map<string, boolean>();
+    for (const number of numbers) {
+      const socket = this.#socket;
+      if (!socket || !this.#open) break;
+      const answers = (await socket.onWhatsApp(jidOf(number))) ?? [];
+      found.set(
+        number,
+        answers.some((answer) => answer.exists),
+      );
+    }
+    return found;
   }
 
   /** The picture WhatsApp shows for the chat; none when it has none or hides it from us. */

@@ -265,6 +265,11 @@ class SimulatorSession implements ChannelSession {
     );
   }
 
+  /** The simulated network's rule: see simulatorHasAccount. */
+  async whatsappNumbers(numbers: string[]): Promise<Map<string, boolean>> {
+    return new Map(numbers.map((number) => [number, simulatorHasAccount(number)]));
+  }
+
   async profilePicture(chat: { chatId: string; isGroup: boolean }): Promise<Buffer | undefined> {
     return chat.isGroup ? undefined : simulatorAvatar(chat.chatId);
   }
@@ -279,3 +284,10 @@ class SimulatorSession implements ChannelSession {
     }
   }
 }
+
+/**
+ * Whether a number has an account on the simulated network: every number of 10 to 13 digits,
+ * except those ending in 0000 (the simulator's number that is not on WhatsApp).
+ */
+export const simulatorHasAccount = (number: string) =>
+  /^\d{10,13}$/.test(number) && !number.endsWith('0000');

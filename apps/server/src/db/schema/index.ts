@@ -4,6 +4,7 @@ export * from './companies';
 export * from './connections';
 export * from './contact-lists';
 export * from './contacts';
+export * from './files';
 export * from './invoices';
 export * from './messages';
 export * from './prompts';

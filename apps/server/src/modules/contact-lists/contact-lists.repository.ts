@@ -1,5 +1,5 @@
-import { and, asc, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
-import { contactListItems, contactLists } from '../../db/schema';
+import { and, asc, desc, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { connections, contactListItems, contactLists } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 import { likePattern } from '../../platform/routes';
 
@@ -179,4 +179,30 @@ export async function markWhatsappValidity(db: TenantDb, ids: number[], valid: b
     { isWhatsappValid: valid },
     and(inArray(contactListItems.id, ids), isNull(contactListItems.isWhatsappValid)) as SQL,
   );
+}
+
+/** The connection that checks numbers: a connected one, the default first. */
+export async function checkingConnection(db: TenantDb) {
+  const [connection] = await db
+    .select({ id: connections.id })
+    .from(connections, eq(connections.status, 'CONNECTED'))
+    .orderBy(desc(connections.isDefault), asc(connections.id))
+    .limit(1);
+  return connection;
+}
+
+/** Sets what the network told of an item's number, unless its number changed meanwhile. */
+export async function setWhatsappValid(
+  db: TenantDb,
+  item: { id: number; number: string },
+  valid: boolean,
+) {
+  const [row] = await db
+    .update(
+      contactListItems,
+      { isWhatsappValid: valid, updatedAt: new Date() },
+      and(eq(contactListItems.id, item.id), eq(contactListItems.number, item.number))!,
+    )
+    .returning();
+  return row;
 }

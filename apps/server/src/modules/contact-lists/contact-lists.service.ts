@@ -16,7 +16,7 @@ import {
 } from '@atendi/shared';
 import { isUniqueViolation } from '../../db/errors';
 import { type TenantDb, tenantDb } from '../../db/tenant';
-import type { RequestContext } from '../../platform/auth/context';
+import { type RequestContext, systemContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import { isoRequired, page, sliceMore } from '../../platform/routes';
 import { discardUploads, type MultipartSource, readUploads } from '../../platform/uploads';
@@ -26,6 +26,7 @@ import { columnsOf, type SheetColumns, sheetKindOf, sheetRows } from './contact-
 import {
   type ContactListItemRow,
   type ContactListRow,
+  checkingConnection,
   contactListById,
   contactListItemById,
   contactListItemsPage,
@@ -38,8 +39,16 @@ import {
   insertNewListItems,
   type NewListItem,
   renameContactList,
+  setWhatsappValid,
+  uncheckedItems,
   updateContactListItem,
 } from './contact-lists.repository';
+
+/** The job that asks the network which of a list's numbers are on WhatsApp. */
+export const CHECK_NUMBERS_JOB = 'contactLists.checkNumbers';
+/** Numbers asked per run; the next run waits CHECK_PAUSE_MS, so the network is never flooded. */
+const CHECK_BATCH = 20;
+const CHECK_PAUSE_MS = 3_000;
 
 /** Rows written per statement during an import. */
 const IMPORT_BATCH = 1_000;
@@ -104,7 +113,62 @@ export async function assertCampaignsEnabled(db: TenantDb): Promise<void> {
  * it streams from storage and write it in batches, each number once per list.
  */
 export class ContactListsService {
-  constructor(private readonly platform: Pick<ServiceDeps, 'events' | 'storage'>) {}
+  constructor(
+    private readonly platform: Pick<ServiceDeps, 'events' | 'storage' | 'jobs' | 'db' | 'channels'>,
+  ) {
+    platform.jobs.define<{ companyId: number; contactListId: number }>(CHECK_NUMBERS_JOB, {
+      // One waiting check per list: items added meanwhile are found by the one that waits.
+      policy: 'short',
+      retryLimit: 2,
+      concurrency: 1,
+      handler: ({ companyId, contactListId }) => this.checkNumbers(companyId, contactListId),
+    });
+  }
+
+  /** Queues the check of the list's numbers not checked yet. */
+  async #checkLater(companyId: number, contactListId: number, delayMs = 0) {
+    await this.platform.jobs.send(
+      CHECK_NUMBERS_JOB,
+      { companyId, contactListId },
+      { singletonKey: `${companyId}:${contactListId}`, delayMs },
+    );
+  }
+
+  /**
+   * Asks the network, through the company's connected connection and where that connection
+   * runs, whether a batch of the list's unchecked numbers are on WhatsApp; sets each item and
+   * tells it, then queues the next batch after a pause. Networks that cannot tell (the Cloud
+   * API) and companies without a connected connection leave the items unchecked (null).
+   */
+  async checkNumbers(companyId: number, contactListId: number): Promise<void> {
+    const db = tenantDb(systemContext(this.platform.db, companyId));
+    const connection = await checkingConnection(db);
+    if (!connection) return;
+    const items = await uncheckedItems(db, contactListId, CHECK_BATCH);
+    if (items.length === 0) return;
+    const found = await this.platform.channels.whatsappNumbers(
+      connection.id,
+      items.map((item) => item.number),
+    );
+    if (!found) return;
+    let told = 0;
+    for (const item of items) {
+      const valid = found.get(item.number);
+      if (valid === undefined) continue;
+      const row = await setWhatsappValid(db, item, valid);
+      if (!row) continue;
+      told += 1;
+      this.platform.events.emit('contactListItem.saved', {
+        companyId,
+        action: 'update',
+        record: presentContactListItem(row),
+      });
+    }
+    // A batch the network answered in full may have more behind it.
+    if (told === items.length && items.length === CHECK_BATCH) {
+      await this.#checkLater(companyId, contactListId, CHECK_PAUSE_MS);
+    }
+  }
 
   async #db(ctx: RequestContext): Promise<TenantDb> {
     const db = tenantDb(ctx);
@@ -186,6 +250,7 @@ export class ContactListsService {
       record: item,
     });
     await this.#announceList(db, 'update', data.contactListId);
+    await this.#checkLater(ctx.companyId, data.contactListId);
     return item;
   }
 
@@ -216,6 +281,7 @@ export class ContactListsService {
       action: 'update',
       record: item,
     });
+    if (number !== undefined) await this.#checkLater(ctx.companyId, row.contactListId);
     return item;
   }
 
@@ -262,6 +328,7 @@ export class ContactListsService {
           contactListId: id,
         });
         await this.#announceList(db, 'update', id);
+        await this.#checkLater(ctx.companyId, id);
       }
       return result;
     } finally {

@@ -128,7 +128,7 @@ export const MENU: readonly MenuEntry[] = [
     section: 'admin',
     permission: 'connections:manage',
   },
-  { key: 'files', to: '/files', icon: 'files', section: 'admin', minRole: 'admin' },
+  { key: 'files', to: '/files', icon: 'files', section: 'admin', permission: 'files:manage' },
   { key: 'queues', to: '/queues', icon: 'queues', section: 'admin', permission: 'queues:manage' },
   { key: 'users', to: '/users', icon: 'users', section: 'admin', permission: 'users:manage' },
   {
