@@ -15,6 +15,7 @@ import { messagesContract } from './messages/messages.contract';
 import { passwordResetContract } from './password-reset/password-reset.contract';
 import { plansContract } from './plans/plans.contract';
 import { promptsContract } from './prompts/prompts.contract';
+import { queueIntegrationsContract } from './queue-integrations/queue-integrations.contract';
 import { queueOptionsContract } from './queue-options/queue-options.contract';
 import { queuesContract } from './queues/queues.contract';
 import { quickMessagesContract } from './quick-messages/quick-messages.contract';
@@ -58,6 +59,7 @@ export const contracts = {
   webhooks: webhooksContract,
   externalApi: externalApiContract,
   prompts: promptsContract,
+  queueIntegrations: queueIntegrationsContract,
 };
 
 /** Every route of every area, once each. */

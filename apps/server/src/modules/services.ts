@@ -17,6 +17,7 @@ import { OutboundSender } from './messages/messages.outbound';
 import { MessagesService } from './messages/messages.service';
 import { PlansService } from './plans/plans.service';
 import { PromptsService } from './prompts/prompts.service';
+import { QueueIntegrationsService } from './queue-integrations/queue-integrations.service';
 import { QueueOptionsService } from './queue-options/queue-options.service';
 import { QueuesService } from './queues/queues.service';
 import { QuickMessagesService } from './quick-messages/quick-messages.service';
@@ -34,12 +35,13 @@ export function createServices(deps: ServiceDeps) {
   const outbound = new OutboundSender(deps);
   const tickets = new TicketsService(deps, outbound);
   const prompts = new PromptsService(deps, outbound);
+  const queueIntegrations = new QueueIntegrationsService(deps, outbound);
   return {
     connections: new ConnectionsService(deps),
     inbound: new InboundPipeline(deps),
     outbound,
     tickets,
-    automations: new AutomationsService(deps, outbound, tickets, prompts),
+    automations: new AutomationsService(deps, outbound, tickets, prompts, queueIntegrations),
     messages: new MessagesService(deps, outbound),
     contacts: new ContactsService(deps),
     contactLists: new ContactListsService(deps),
@@ -62,5 +64,6 @@ export function createServices(deps: ServiceDeps) {
     dashboard: new DashboardService(),
     externalApi: new ExternalApiService(deps, outbound),
     prompts,
+    queueIntegrations,
   };
 }

@@ -12,6 +12,7 @@ import type {
   ContactListItem,
   Message,
   Prompt,
+  QueueIntegration,
   QuickMessage,
   Schedule,
   Setting,
@@ -54,6 +55,12 @@ export interface DomainEvents {
   'schedule.deleted': { companyId: number; scheduleId: number };
   'prompt.saved': { companyId: number; action: 'create' | 'update'; prompt: Prompt };
   'prompt.deleted': { companyId: number; promptId: number };
+  'queueIntegration.saved': {
+    companyId: number;
+    action: 'create' | 'update';
+    queueIntegration: QueueIntegration;
+  };
+  'queueIntegration.deleted': { companyId: number; integrationId: number };
   'contactList.saved': { companyId: number; action: 'create' | 'update'; record: ContactList };
   'contactList.deleted': { companyId: number; id: number };
   'contactListItem.saved': {

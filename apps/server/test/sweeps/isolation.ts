@@ -42,7 +42,9 @@ export type Kind =
   | 'company'
   | 'plan'
   | 'help'
-  | 'announcement';
+  | 'announcement'
+  | 'prompt'
+  | 'queueIntegration';
 
 const GLOBAL_KINDS = new Set<Kind>(['plan', 'help', 'announcement']);
 
@@ -74,6 +76,8 @@ const KIND_BY_NAME: Record<string, Kind> = {
   plan: 'plan',
   help: 'help',
   announcement: 'announcement',
+  prompt: 'prompt',
+  integration: 'queueIntegration',
 };
 
 /** Plural names that carry a list of ids without the `Ids` suffix (`tags=[1,2]`). */
@@ -101,6 +105,8 @@ const KIND_BY_AREA: Record<string, Kind> = {
   'contact-lists': 'contactList',
   'contact-list-items': 'contactListItem',
   chats: 'chat',
+  prompt: 'prompt',
+  queueIntegration: 'queueIntegration',
 };
 
 /**
@@ -108,8 +114,6 @@ const KIND_BY_AREA: Record<string, Kind> = {
  * here with its reason, or given a kind above.
  */
 export const NOT_ROWS: Record<string, string> = {
-  promptId: 'no table holds prompts in this product; the number is kept as given',
-  integrationId: 'no table holds integrations in this product; the number is kept as given',
   'extraInfo[].id': "a contact's extra fields are stored whole; the id is dropped",
   'cloudApi.phoneNumberId': "the Graph API's phone number id, not a row",
   quotedProviderMessageId:

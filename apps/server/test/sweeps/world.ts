@@ -7,8 +7,10 @@ import {
   connectionAuthKeys,
   contactListItems,
   contactLists,
+  integrationDeliveries,
   messages,
   prompts,
+  queueIntegrations,
   queueOptions,
   quickMessages,
   schedules,
@@ -48,6 +50,7 @@ export interface Tenant {
     quickMessage: number;
     schedule: number;
     prompt: number;
+    queueIntegration: number;
     contactList: number;
     contactListItem: number;
     chat: number;
@@ -155,6 +158,23 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       queueId: queue.id,
     })
     .returning();
+  // A webhook with one logged delivery. Its address (a documentation range) is refused by the
+  // outbound guard at once, so a sweep that tries it never waits on the network.
+  const [integration] = await db
+    .insert(queueIntegrations, {
+      type: 'webhook',
+      name: `${marker} integration`,
+      projectName: `${marker} integration`,
+      urlN8N: `http://192.0.2.${marker === 'ALPHA7' ? 7 : 9}/${marker}/hook`,
+    })
+    .returning();
+  await db.insert(integrationDeliveries, {
+    integrationId: integration!.id,
+    event: 'message.received',
+    payload: { marker },
+    status: 'delivered',
+    attempts: 1,
+  });
   const [schedule] = await db
     .insert(schedules, {
       body: `${marker} scheduled message`,
@@ -210,6 +230,7 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       quickMessage: quick!.id,
       schedule: schedule!.id,
       prompt: prompt!.id,
+      queueIntegration: integration!.id,
       contactList: contactList!.id,
       contactListItem: contactListItem!.id,
       chat: chat!.id,
@@ -277,6 +298,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     'quick-messages': owner.ids.quickMessage,
     schedules: owner.ids.schedule,
     prompt: owner.ids.prompt,
+    queueIntegration: owner.ids.queueIntegration,
     'contact-lists': owner.ids.contactList,
     'contact-list-items': owner.ids.contactListItem,
     chats: owner.ids.chat,

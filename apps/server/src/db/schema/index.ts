@@ -5,6 +5,7 @@ export * from './contact-lists';
 export * from './contacts';
 export * from './messages';
 export * from './prompts';
+export * from './queue-integrations';
 export * from './queues';
 export * from './quick-messages';
 export * from './schedules';
