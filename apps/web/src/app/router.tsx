@@ -42,6 +42,10 @@ const MessagesApiPage = lazyNamed(
   'MessagesApiPage',
 );
 const PromptsPage = lazyNamed(() => import('../features/prompts/pages/PromptsPage'), 'PromptsPage');
+const QueueIntegrationsPage = lazyNamed(
+  () => import('../features/queue-integrations/pages/QueueIntegrationsPage'),
+  'QueueIntegrationsPage',
+);
 const AnnouncementsPage = lazyNamed(
   () => import('../features/announcements/pages/AnnouncementsPage'),
   'AnnouncementsPage',
@@ -248,7 +252,7 @@ export function AppRoutes() {
             path="queue-integration"
             element={
               <RequireAccess permission="integrations:use">
-                {placeholder('integrations')}
+                <QueueIntegrationsPage />
               </RequireAccess>
             }
           />
