@@ -170,6 +170,14 @@ export const EXAMPLES: Record<string, Example> = {
     },
   },
   'PUT /contact-list-items/:id': { body: { number: '5511987650002' } },
+  // An integration the service takes whole: a webhook at an address the outbound guard refuses
+  // at once (a documentation range), so a try never waits on the network.
+  'POST /queueIntegration': {
+    body: { type: 'webhook', name: 'Isolation sweep hook', urlN8N: 'http://192.0.2.1/hook' },
+  },
+  'POST /queueIntegration/testSession': {
+    body: { type: 'webhook', urlN8N: 'http://192.0.2.1/hook' },
+  },
   // A chat message needs a text.
   'POST /chats/:id/messages': { body: { message: 'Isolation sweep chat message' } },
   // A sign-up the schema accepts, so the referring companyId (A's) is what is tried.
