@@ -50,6 +50,7 @@ import { MessagePipeline } from './modules/messages/messages.pipeline';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { promptsRoutes } from './modules/prompts/prompts.routes';
+import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-integrations.routes';
 import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
@@ -322,6 +323,7 @@ export async function buildApp({
   await app.register(schedulesRoutes(services));
   await app.register(externalApiRoutes(services));
   await app.register(promptsRoutes(services));
+  await app.register(queueIntegrationsRoutes(services));
   await app.register(contactListsRoutes(services));
   await app.register(campaignsRoutes(services));
   await app.register(chatsRoutes(services));

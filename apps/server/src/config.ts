@@ -82,6 +82,18 @@ const envSchema = z.object({
   AI_MAX_COMPLETIONS_PER_TICKET_HOUR: z.coerce.number().int().min(1).default(20),
   /** How long a call to an outside service (AI, integrations) may take. */
   OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * Lets integrations reach private, loopback and link-local addresses (refused by default, so a
+   * company cannot aim the server at its own network); for a self-hosted Typebot or n8n inside
+   * the operator's network, and for tests against local fakes.
+   */
+  OUTBOUND_ALLOW_PRIVATE: bool.default(false),
+  /** Dialogflow ES's REST API (detectIntent); the token URL comes from each service-account key. */
+  DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
+  /** Retries of a webhook or n8n delivery that failed, each later than the last. */
+  INTEGRATION_DELIVERY_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
+  /** The wait before a delivery's first retry (doubled for each later one). */
+  INTEGRATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   /** Sends a minute one external-API token may make. */
   EXTERNAL_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** How long the chatbot waits after a message, so messages sent together get one answer. */

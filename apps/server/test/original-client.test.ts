@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAsaas } from './fakes/asaas';
+import { serviceAccountKey } from './fakes/bot-services';
 import { startTestServer, type TestServer } from './harness';
 import { form, formParts, PNG, pairedSimulator } from './inbox';
 import { seedWorld, type World } from './sweeps/world';
@@ -171,22 +172,16 @@ const SPEC_CALLS: { call: string; pending?: string }[] = [
   { call: 'POST /queue-options' },
   { call: 'PUT /queue-options/{id}' },
   { call: 'DELETE /queue-options/{id}' },
-  ...pending('queue integrations are not built yet', [
-    'GET /queueIntegration',
-    'GET /queueIntegration/{id}',
-    'POST /queueIntegration',
-    'PUT /queueIntegration/{id}',
-    'DELETE /queueIntegration/{id}',
-    'POST /queueIntegration/testSession',
-  ]),
+  { call: 'GET /queueIntegration' },
+  { call: 'GET /queueIntegration/{id}' },
+  { call: 'POST /queueIntegration' },
+  { call: 'PUT /queueIntegration/{id}' },
+  { call: 'DELETE /queueIntegration/{id}' },
+  { call: 'POST /queueIntegration/testSession' },
   { call: 'POST /forgetpassword/{email}' },
   { call: 'POST /resetpasswords/{email}/{token}/{newPassword}' },
   { call: 'POST /api/messages/send' },
 ];
-
-function pending(reason: string, calls: string[]) {
-  return calls.map((call) => ({ call, pending: reason }));
-}
 
 /** `GET /tags/{id}` and fastify's `GET /tags/:id` alike: parameters named by position only. */
 const shapeOf = (method: string, path: string) =>
@@ -1485,6 +1480,55 @@ describe('the original client', () => {
     });
     expect((pix!.qrcode as { qrcode: string }).qrcode).toMatch(/^000201/);
     expect((pix!.valor as { original: string }).original).toBe('99.00');
+    // --- queue integrations: the dialog as the original client fills it, read back, tried ----
+    const integration = await replay('/queueIntegration', {
+      method: 'POST',
+      url: '/queueIntegration',
+      token: admin,
+      body: {
+        type: 'typebot',
+        name: 'Typebot original',
+        projectName: 'Typebot original',
+        jsonContent: '',
+        language: '',
+        urlN8N: 'https://typebot.example.com',
+        typebotSlug: 'atendimento',
+        typebotExpires: 1,
+        typebotKeywordFinish: '',
+        typebotKeywordRestart: '',
+        typebotUnknownMessage: '',
+        typebotDelayMessage: 1000,
+        typebotRestartMessage: '',
+      },
+    });
+    await replay('/queueIntegration', { method: 'GET', url: '/queueIntegration', token: admin });
+    const integrationRead = await replay('/queueIntegration/:id', {
+      method: 'GET',
+      url: `/queueIntegration/${integration!.id}`,
+      token: admin,
+    });
+    await replay('/queueIntegration/:id', {
+      method: 'PUT',
+      url: `/queueIntegration/${integration!.id}`,
+      token: admin,
+      body: { ...integrationRead, typebotExpires: '5' },
+    });
+    // The dialogflow test: its project, key and language; the key's token URL is refused here.
+    await replay('/queueIntegration/testSession', {
+      method: 'POST',
+      url: '/queueIntegration/testSession',
+      token: admin,
+      body: {
+        projectName: 'projeto-original',
+        jsonContent: serviceAccountKey('http://127.0.0.1:9/token').json,
+        language: 'pt-BR',
+      },
+    });
+    await replay('/queueIntegration/:id', {
+      method: 'DELETE',
+      url: `/queueIntegration/${integration!.id}`,
+      token: admin,
+    });
 
     // --- the external messaging API, with the connection's token: JSON, then a form -------
     const apiToken = (await t.as(admin).get(`/whatsapp/${liveConnection}`)).json().token as string;

@@ -18,6 +18,7 @@ import { messagesContract } from './messages/messages.contract';
 import { passwordResetContract } from './password-reset/password-reset.contract';
 import { plansContract } from './plans/plans.contract';
 import { promptsContract } from './prompts/prompts.contract';
+import { queueIntegrationsContract } from './queue-integrations/queue-integrations.contract';
 import { queueOptionsContract } from './queue-options/queue-options.contract';
 import { queuesContract } from './queues/queues.contract';
 import { quickMessagesContract } from './quick-messages/quick-messages.contract';
@@ -64,6 +65,7 @@ export const contracts = {
   prompts: promptsContract,
   invoices: invoicesContract,
   files: filesContract,
+  queueIntegrations: queueIntegrationsContract,
 };
 
 /** Every route of every area, once each. */

@@ -43,6 +43,8 @@ export * from './plans/plans.schemas';
 export * from './prompts/prompts.contract';
 export * from './prompts/prompts.schemas';
 export * from './query';
+export * from './queue-integrations/queue-integrations.contract';
+export * from './queue-integrations/queue-integrations.schemas';
 export * from './queue-options/queue-options.contract';
 export * from './queue-options/queue-options.schemas';
 export * from './queues/queues.contract';

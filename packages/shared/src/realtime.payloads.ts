@@ -13,6 +13,7 @@ import type { FileListRecord } from './files/files.schemas';
 import type { PaymentEvent } from './invoices/invoices.schemas';
 import type { Message } from './messages/messages.schemas';
 import type { Prompt } from './prompts/prompts.schemas';
+import type { QueueIntegration } from './queue-integrations/queue-integrations.schemas';
 import type { QuickMessage } from './quick-messages/quick-messages.schemas';
 import type { CompanyTopic } from './realtime';
 import type { Schedule } from './schedules/schedules.schemas';
@@ -86,6 +87,10 @@ export type RealtimePayloads = EveryTopic<{
     | { action: 'delete'; scheduleId: number };
   /** Keys are answered as masked hints only, as in the prompts' HTTP answers. */
   prompt: { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: number };
+  /** Secrets are answered as masked hints only, as in the HTTP answers. */
+  queueIntegration:
+    | { action: 'create' | 'update'; queueIntegration: QueueIntegration }
+    | { action: 'delete'; integrationId: number };
   ContactList:
     | { action: 'create' | 'update'; record: ContactList }
     | { action: 'delete'; id: number };

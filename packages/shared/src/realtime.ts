@@ -22,6 +22,8 @@ export const COMPANY_TOPICS = [
   'schedule',
   /** AI prompts: create, update, delete (heard by the company's admins). */
   'prompt',
+  /** Queue integrations: create, update, delete (heard by the company's admins). */
+  'queueIntegration',
   /** Contact lists of campaigns: create, update, delete. */
   'ContactList',
   /** Their items: create, update, delete; reload after an import, and its progress. */

@@ -21,6 +21,7 @@ import { OutboundSender } from './messages/messages.outbound';
 import { MessagesService } from './messages/messages.service';
 import { PlansService } from './plans/plans.service';
 import { PromptsService } from './prompts/prompts.service';
+import { QueueIntegrationsService } from './queue-integrations/queue-integrations.service';
 import { QueueOptionsService } from './queue-options/queue-options.service';
 import { QueuesService } from './queues/queues.service';
 import { QuickMessagesService } from './quick-messages/quick-messages.service';
@@ -39,13 +40,14 @@ export function createServices(deps: ServiceDeps) {
   const deferred = new DeferredCommands(deps);
   const tickets = new TicketsService(deps, outbound);
   const prompts = new PromptsService(deps, outbound);
+  const queueIntegrations = new QueueIntegrationsService(deps, outbound);
   return {
     connections: new ConnectionsService(deps),
     inbound: new InboundPipeline(deps),
     outbound,
     deferred,
     tickets,
-    automations: new AutomationsService(deps, outbound, tickets, prompts),
+    automations: new AutomationsService(deps, outbound, tickets, prompts, queueIntegrations),
     messages: new MessagesService(deps, outbound, deferred),
     contacts: new ContactsService(deps),
     contactLists: new ContactListsService(deps),
@@ -71,5 +73,6 @@ export function createServices(deps: ServiceDeps) {
     prompts,
     invoices: new InvoicesService(deps),
     files: new FilesService(deps),
+    queueIntegrations,
   };
 }

@@ -14,6 +14,7 @@ import type {
   FileListRecord,
   Message,
   Prompt,
+  QueueIntegration,
   QuickMessage,
   Schedule,
   Setting,
@@ -60,6 +61,12 @@ export interface DomainEvents {
   'prompt.deleted': { companyId: number; promptId: number };
   /** An invoice was paid (the provider told): the company's new due date. */
   'invoice.paid': { companyId: number; invoiceId: number; dueDate: string | null };
+  'queueIntegration.saved': {
+    companyId: number;
+    action: 'create' | 'update';
+    queueIntegration: QueueIntegration;
+  };
+  'queueIntegration.deleted': { companyId: number; integrationId: number };
   'contactList.saved': { companyId: number; action: 'create' | 'update'; record: ContactList };
   'contactList.deleted': { companyId: number; id: number };
   'contactListItem.saved': {

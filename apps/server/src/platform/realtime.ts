@@ -468,6 +468,16 @@ export class RealtimeGateway {
         company: { id: companyId, dueDate },
       }),
     );
+    // Integrations are managed by admins (integrations:use): only they hear of them.
+    events.on('queueIntegration.saved', ({ companyId, action, queueIntegration }) =>
+      this.emit({ companyId, admins: true }, 'queueIntegration', { action, queueIntegration }),
+    );
+    events.on('queueIntegration.deleted', ({ companyId, integrationId }) =>
+      this.emit({ companyId, admins: true }, 'queueIntegration', {
+        action: 'delete',
+        integrationId,
+      }),
+    );
     // Contact lists are the campaigns' (admins').
     events.on('contactList.saved', ({ companyId, action, record }) =>
       this.emit({ companyId, admins: true }, 'ContactList', { action, record }),

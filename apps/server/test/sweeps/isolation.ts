@@ -46,7 +46,9 @@ export type Kind =
   | 'company'
   | 'plan'
   | 'help'
-  | 'announcement';
+  | 'announcement'
+  | 'prompt'
+  | 'queueIntegration';
 
 const GLOBAL_KINDS = new Set<Kind>(['plan', 'help', 'announcement']);
 
@@ -85,6 +87,8 @@ const KIND_BY_NAME: Record<string, Kind> = {
   plan: 'plan',
   help: 'help',
   announcement: 'announcement',
+  prompt: 'prompt',
+  integration: 'queueIntegration',
 };
 
 /** Plural names that carry a list of ids without the `Ids` suffix (`tags=[1,2]`). */
@@ -115,6 +119,8 @@ const KIND_BY_AREA: Record<string, Kind> = {
   files: 'fileList',
   chats: 'chat',
   invoices: 'invoice',
+  prompt: 'prompt',
+  queueIntegration: 'queueIntegration',
 };
 
 /**
@@ -122,8 +128,6 @@ const KIND_BY_AREA: Record<string, Kind> = {
  * here with its reason, or given a kind above.
  */
 export const NOT_ROWS: Record<string, string> = {
-  promptId: 'no table holds prompts in this product; the number is kept as given',
-  integrationId: 'no table holds integrations in this product; the number is kept as given',
   'extraInfo[].id': "a contact's extra fields are stored whole; the id is dropped",
   'cloudApi.phoneNumberId': "the Graph API's phone number id, not a row",
   fileListId: 'file lists are not stored by this product yet; a campaign keeps the number as given',
@@ -181,6 +185,14 @@ export const EXAMPLES: Record<string, Example> = {
     },
   },
   'PUT /contact-list-items/:id': { body: { number: '5511987650002' } },
+  // An integration the service takes whole: a webhook at an address the outbound guard refuses
+  // at once (a documentation range), so a try never waits on the network.
+  'POST /queueIntegration': {
+    body: { type: 'webhook', name: 'Isolation sweep hook', urlN8N: 'http://192.0.2.1/hook' },
+  },
+  'POST /queueIntegration/testSession': {
+    body: { type: 'webhook', urlN8N: 'http://192.0.2.1/hook' },
+  },
   // A chat message needs a text.
   'POST /chats/:id/messages': { body: { message: 'Isolation sweep chat message' } },
   // A sign-up the schema accepts, so the referring companyId (A's) is what is tried.

@@ -10,9 +10,11 @@ import {
   contactLists,
   fileListOptions,
   fileLists,
+  integrationDeliveries,
   invoices,
   messages,
   prompts,
+  queueIntegrations,
   queueOptions,
   quickMessages,
   schedules,
@@ -52,6 +54,7 @@ export interface Tenant {
     quickMessage: number;
     schedule: number;
     prompt: number;
+    queueIntegration: number;
     contactList: number;
     contactListItem: number;
     campaign: number;
@@ -163,6 +166,23 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       queueId: queue.id,
     })
     .returning();
+  // A webhook with one logged delivery. Its address (a documentation range) is refused by the
+  // outbound guard at once, so a sweep that tries it never waits on the network.
+  const [integration] = await db
+    .insert(queueIntegrations, {
+      type: 'webhook',
+      name: `${marker} integration`,
+      projectName: `${marker} integration`,
+      urlN8N: `http://192.0.2.${marker === 'ALPHA7' ? 7 : 9}/${marker}/hook`,
+    })
+    .returning();
+  await db.insert(integrationDeliveries, {
+    integrationId: integration!.id,
+    event: 'message.received',
+    payload: { marker },
+    status: 'delivered',
+    attempts: 1,
+  });
   const [schedule] = await db
     .insert(schedules, {
       body: `${marker} scheduled message`,
@@ -236,6 +256,7 @@ async function tenant(t: TestServer, marker: string): Promise<Tenant> {
       quickMessage: quick!.id,
       schedule: schedule!.id,
       prompt: prompt!.id,
+      queueIntegration: integration!.id,
       contactList: contactList!.id,
       contactListItem: contactListItem!.id,
       campaign: campaign!.id,
@@ -307,6 +328,7 @@ export function pathFor(route: CatalogRoute, owner: Tenant, world: World): strin
     'quick-messages': owner.ids.quickMessage,
     schedules: owner.ids.schedule,
     prompt: owner.ids.prompt,
+    queueIntegration: owner.ids.queueIntegration,
     'contact-lists': owner.ids.contactList,
     'contact-list-items': owner.ids.contactListItem,
     campaigns: owner.ids.campaign,

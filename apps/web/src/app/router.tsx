@@ -2,7 +2,6 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { useSessionUser } from './auth';
 import { PageLoader } from './components/PageLoader';
-import { PlaceholderPage } from './components/PlaceholderPage';
 import { PublicOnly, RequireAccess, RequireSession } from './guards';
 import { canAccess } from './layout/menu';
 
@@ -50,6 +49,10 @@ const MessagesApiPage = lazyNamed(
   'MessagesApiPage',
 );
 const PromptsPage = lazyNamed(() => import('../features/prompts/pages/PromptsPage'), 'PromptsPage');
+const QueueIntegrationsPage = lazyNamed(
+  () => import('../features/queue-integrations/pages/QueueIntegrationsPage'),
+  'QueueIntegrationsPage',
+);
 const AnnouncementsPage = lazyNamed(
   () => import('../features/announcements/pages/AnnouncementsPage'),
   'AnnouncementsPage',
@@ -105,8 +108,6 @@ function Home() {
   if (!canAccess(user, { permission: 'dashboard:view' })) return <Navigate to="/tickets" replace />;
   return <DashboardPage />;
 }
-
-const placeholder = (menuKey: string) => <PlaceholderPage menuKey={menuKey} />;
 
 export function AppRoutes() {
   return (
@@ -275,7 +276,7 @@ export function AppRoutes() {
             path="queue-integration"
             element={
               <RequireAccess permission="integrations:use">
-                {placeholder('integrations')}
+                <QueueIntegrationsPage />
               </RequireAccess>
             }
           />

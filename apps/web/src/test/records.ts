@@ -65,6 +65,7 @@ export const connectionRecord = (
   maxUseBotQueues: 3,
   timeToTransfer: 0,
   transferQueueId: null,
+  integrationId: null,
   timeSendQueue: 0,
   promptId: null,
   queues: [],

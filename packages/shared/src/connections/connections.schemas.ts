@@ -47,6 +47,8 @@ export const connectionSchema = z.object({
   transferQueueId: z.number().nullable(),
   timeSendQueue: z.number(),
   promptId: z.number().nullable(),
+  /** A queue integration (typebot, dialogflow, webhook, n8n) for the connection's tickets. */
+  integrationId: z.number().nullable(),
   queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
   /** External-API token: answered to the company's admins only, never emitted. */
   token: z.string().nullable().optional(),
@@ -127,6 +129,7 @@ export const connectionCreateSchema = z.object({
   transferQueueId: positiveId.nullable().optional(),
   timeSendQueue: minutes.optional(),
   promptId: positiveId.nullable().optional(),
+  integrationId: positiveId.nullable().optional(),
   queueIds: z.array(positiveId).max(500).optional(),
   /** Required with provider 'cloud-api'; write-only. */
   cloudApi: cloudApiSettingsSchema.optional(),

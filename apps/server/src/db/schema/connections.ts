@@ -45,6 +45,8 @@ export const connections = pgTable(
     transferQueueId: integer('transfer_queue_id'),
     timeSendQueue: integer('time_send_queue').notNull().default(0),
     promptId: integer('prompt_id'),
+    /** A queue integration (typebot, dialogflow, webhook, n8n) for the connection's tickets. */
+    integrationId: integer('integration_id'),
     /** External-API bearer token; random and long, never emitted on the realtime channel. */
     token: text('token'),
     /**

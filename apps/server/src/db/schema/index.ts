@@ -8,6 +8,7 @@ export * from './files';
 export * from './invoices';
 export * from './messages';
 export * from './prompts';
+export * from './queue-integrations';
 export * from './queues';
 export * from './quick-messages';
 export * from './schedules';

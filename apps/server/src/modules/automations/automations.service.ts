@@ -7,6 +7,7 @@ import type { ServiceDeps } from '../deps';
 import type { OutboundSender } from '../messages/messages.outbound';
 import { resolveVariables } from '../messages/messages.variables';
 import type { PromptsService } from '../prompts/prompts.service';
+import type { QueueIntegrationsService } from '../queue-integrations/queue-integrations.service';
 import { settingValues } from '../settings/settings.repository';
 import { ticketById } from '../tickets/tickets.repository';
 import type { TicketsService } from '../tickets/tickets.service';
@@ -57,6 +58,8 @@ export class AutomationsService {
     private readonly tickets: Pick<TicketsService, 'closeForInactivity'>,
     /** The AI's turn, for tickets a prompt answers (its connection's, or its queue's). */
     private readonly ai?: Pick<PromptsService, 'promptFor' | 'respond'>,
+    /** The bots' turn (typebot, dialogflow), for tickets whose connection or queue names one. */
+    private readonly bots?: Pick<QueueIntegrationsService, 'botFor' | 'respond'>,
   ) {
     platform.jobs.define<{ companyId: number; ticketId: number }>(BOT_TURN_JOB, {
       // Messages that arrive while a turn waits are answered by that one turn.
@@ -109,12 +112,23 @@ export class AutomationsService {
         if (!(await advanceBot(db, ticket, answer.id, {}))) continue;
         return this.ai!.respond(companyId, ticketId, prompt);
       }
+      const bot = await this.bots?.botFor(db, ticketId);
+      // So does a connection's bot: it answers before any menu.
+      if (bot?.by === 'connection') {
+        if (!(await advanceBot(db, ticket, answer.id, {}))) continue;
+        return this.bots!.respond(companyId, ticketId, bot, answer.body);
+      }
       const settings = await settingValues(db, TURN_SETTINGS);
       const plan = await this.#plan(db, ticket, ticket.connectionId, answer.body, settings, now);
       // Past the menus, in a queue with a prompt: the AI answers what the bot does not.
       if (prompt && plan.replies.length === 0 && Object.keys(plan.write).length === 0) {
         if (!(await advanceBot(db, ticket, answer.id, {}))) continue;
         return this.ai!.respond(companyId, ticketId, prompt);
+      }
+      // Past the menus, in a queue with a bot integration: the bot answers.
+      if (bot && plan.replies.length === 0 && Object.keys(plan.write).length === 0) {
+        if (!(await advanceBot(db, ticket, answer.id, {}))) continue;
+        return this.bots!.respond(companyId, ticketId, bot, answer.body);
       }
       if (!(await advanceBot(db, ticket, answer.id, plan.write))) continue;
       for (const reply of plan.replies) {
@@ -135,6 +149,11 @@ export class AutomationsService {
           queueId: ticket.queueId,
           userId: null,
         });
+        // Entering a queue with a bot integration: the bot takes the conversation from here.
+        const entered = plan.write.queueId ? await this.bots?.botFor(db, ticketId) : undefined;
+        if (entered?.by === 'queue') {
+          return this.bots!.respond(companyId, ticketId, entered, answer.body);
+        }
       } else if (plan.write.chatbot !== undefined && plan.write.chatbot !== ticket.chatbot) {
         await this.#announce(db, companyId, ticketId);
       }

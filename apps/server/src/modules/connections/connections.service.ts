@@ -15,6 +15,7 @@ import { type RequestContext, systemContext } from '../../platform/auth/context'
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../deps';
 import { lockPlanOfCompany } from '../plans/plans.repository';
+import { checkBotReferences } from '../queue-integrations/queue-integrations.references';
 import { presentConnection, connectionsRepository as repo } from './connections.repository';
 
 /** External-API tokens: 256 random bits, so an empty or guessed token never matches. */
@@ -39,6 +40,7 @@ export class ConnectionsService {
   async create(ctx: RequestContext, data: ConnectionCreate): Promise<Connection> {
     const db = tenantDb(ctx);
     await this.#checkRules(db, data);
+    await checkBotReferences(db, data);
     const id = await globalDb(ctx)
       .transaction(async (global, tenantOf) => {
         const tx = tenantOf(ctx.companyId);
@@ -77,6 +79,7 @@ export class ConnectionsService {
       queueIds: data.queueIds ?? current.queues.map((queue) => queue.id),
       transferQueueId: data.transferQueueId,
     });
+    await checkBotReferences(db, data);
     if (data.isDefault === false && current.row.isDefault) {
       throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
     }

@@ -6,6 +6,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { lockPlanOfCompany } from '../plans/plans.repository';
+import { checkBotReferences } from '../queue-integrations/queue-integrations.references';
 import {
   countQueues,
   deleteQueue,
@@ -41,6 +42,7 @@ export class QueuesService {
   }
 
   async create(ctx: RequestContext, data: QueueCreate): Promise<Queue> {
+    await checkBotReferences(tenantDb(ctx), data);
     const queue = await globalDb(ctx)
       .transaction(async (global, tenantOf) => {
         const tx = tenantOf(ctx.companyId);
@@ -62,6 +64,7 @@ export class QueuesService {
   }
 
   async update(ctx: RequestContext, id: number, data: Partial<QueueCreate>): Promise<Queue> {
+    await checkBotReferences(tenantDb(ctx), data);
     const queue = await updateQueue(tenantDb(ctx), id, data, hasRole(ctx, 'admin')).catch(
       translateUnique,
     );

@@ -18,6 +18,7 @@ import type { Platform } from '../../platform/platform';
 import { page, sliceMore } from '../../platform/routes';
 import type { OutboundSender } from '../messages/messages.outbound';
 import { resolveVariables } from '../messages/messages.variables';
+import { checkBotReferences } from '../queue-integrations/queue-integrations.references';
 import { readableTicket } from './tickets.access';
 import {
   closingTexts,
@@ -132,6 +133,8 @@ export class TicketsService {
    */
   async update(ctx: RequestContext, id: number, data: TicketUpdate): Promise<Ticket> {
     const current = await readableTicket(ctx, { id });
+    // Carried over, not written, yet another company's integration or prompt is still refused.
+    await checkBotReferences(tenantDb(ctx), data);
     const target = data.status ?? current.status;
     if (target === 'closed') return this.#resolve(ctx, current);
     if (isTransfer(ctx, current, data)) return this.#transfer(ctx, current, data);
