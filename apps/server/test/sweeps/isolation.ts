@@ -77,8 +77,9 @@ const KIND_BY_NAME: Record<string, Kind> = {
   contactList: 'contactList',
   tagList: 'tag',
   campaign: 'campaign',
-  /** A file list (`fileId` of its upload form). */
+  /** A file list (`fileId` of its upload form, a campaign's `fileListId`). */
   file: 'fileList',
+  fileList: 'fileList',
   /** A file list's options (`options[].id`). */
   options: 'fileListOption',
   chat: 'chat',
@@ -130,7 +131,6 @@ const KIND_BY_AREA: Record<string, Kind> = {
 export const NOT_ROWS: Record<string, string> = {
   'extraInfo[].id': "a contact's extra fields are stored whole; the id is dropped",
   'cloudApi.phoneNumberId': "the Graph API's phone number id, not a row",
-  fileListId: 'file lists are not stored by this product yet; a campaign keeps the number as given',
   quotedProviderMessageId:
     "a WhatsApp message id of the simulated phone, resolved within the connection's company",
 };

@@ -25,6 +25,7 @@ import {
   contactListItems,
   contactLists,
   contacts,
+  fileLists,
   messages,
   tags,
   tickets,
@@ -121,6 +122,8 @@ export const refExists = {
   contactList: async (db: TenantDb, id: number) =>
     (await db.count(contactLists, eq(contactLists.id, id))) > 0,
   tag: async (db: TenantDb, id: number) => (await db.count(tags, eq(tags.id, id))) > 0,
+  fileList: async (db: TenantDb, id: number) =>
+    (await db.count(fileLists, eq(fileLists.id, id))) > 0,
 };
 
 // Settings.

@@ -270,6 +270,7 @@ export class CampaignsService {
       throw notFound();
     }
     if (data.tagListId && !(await refExists.tag(db, data.tagListId))) throw notFound();
+    if (data.fileListId && !(await refExists.fileList(db, data.fileListId))) throw notFound();
   }
 
   async #fields(db: TenantDb, data: CampaignUpdate): Promise<CampaignChanges> {

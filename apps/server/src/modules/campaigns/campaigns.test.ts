@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { agent, closeSockets, emittedOf, inboxFactories, PNG, postForm } from '../../../test/inbox';
-import { campaigns } from '../../db/schema';
+import { campaigns, fileLists } from '../../db/schema';
 
 let t: TestServer;
 let make: ReturnType<typeof inboxFactories>;
@@ -139,9 +139,21 @@ describe('POST /campaigns', () => {
     });
   });
 
-  it('keeps a file list as chosen', async () => {
-    const res = await create(home.adminToken, originalForm({ fileListId: 7 }));
-    expect(res.json().fileListId).toBe(7);
+  it("keeps a file list as chosen, and refuses one that is not the company's", async () => {
+    const [mine] = await t.database.db
+      .insert(fileLists)
+      .values({ companyId: home.companyId, name: 'Catálogo', message: 'Veja' })
+      .returning();
+    const res = await create(home.adminToken, originalForm({ fileListId: mine!.id }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().fileListId).toBe(mine!.id);
+    const other = await campaigning();
+    const [theirs] = await t.database.db
+      .insert(fileLists)
+      .values({ companyId: other.companyId, name: 'Alheio', message: 'Não' })
+      .returning();
+    const refused = await create(home.adminToken, originalForm({ fileListId: theirs!.id }));
+    expect(refused.statusCode).toBe(404);
   });
 
   it("refuses bad names, dates and more than the messages' fields with the spec's words", async () => {
