@@ -32,7 +32,7 @@ const { values } = parseArgs({
     /** Rows of the spreadsheet imported into a contact list. */
     'import-rows': { type: 'string', default: '100000' },
     'skip-web-build': { type: 'boolean', default: false },
-    /** `messaging`, `schedules`, `lists`, `nginx` or `contact-import` runs only those benchmarks and prints them; nothing is written. */
+    /** `messaging`, `schedules`, `lists`, `nginx` or `contact-import` runs only those benchmarks, prints them and writes results/only-<name>.json. */
     /** Callers at once for the nginx throughput benchmark, and its request count. */
     'nginx-concurrency': { type: 'string', default: '16' },
     'nginx-requests': { type: 'string', default: '3000' },
@@ -45,6 +45,25 @@ if (values.only !== undefined && !ONLY.includes(values.only)) {
 }
 
 const RESULTS = join(import.meta.dirname, '..', 'results');
+
+/**
+ * The end of an `--only` run: its figures printed and written to results/only-<name>.json with
+ * the machine and its load (latest.json and latest.md stay the last full run's).
+ */
+async function finishOnly(figures: object): Promise<never> {
+  const written = {
+    at: new Date().toISOString(),
+    only: values.only,
+    machine: { ...machine(), loadAverage1m: { start: loadAtStart, end: load() } },
+    figures,
+  };
+  console.log(JSON.stringify(written, null, 2));
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, `only-${values.only}.json`), `${JSON.stringify(written, null, 2)}\n`);
+  sampler.stop();
+  await server.stop();
+  process.exit(0);
+}
 const TARGETS = {
   inboundMessagesPerSecond: 1000,
   inboundP99Ms: 100,
@@ -72,44 +91,24 @@ let large: ListResult[];
 let generated: { small: object; large: object };
 let rssAfterLoadMiB: number;
 try {
-  if (values.only === 'schedules') {
-    const figures = await scheduleScenario(server, { schedules: Number(values.schedules) });
-    console.log(JSON.stringify(figures, null, 2));
-    sampler.stop();
-    await server.stop();
-    process.exit(0);
-  }
   const nginxOptions = {
     requests: Number(values['nginx-requests']),
     concurrency: Number(values['nginx-concurrency']),
   };
+  if (values.only === 'schedules') {
+    await finishOnly(await scheduleScenario(server, { schedules: Number(values.schedules) }));
+  }
   if (values.only === 'nginx') {
     const data = await generate(server.pool, scale, 'large');
-    console.log(JSON.stringify(await nginxScenario(server, data, nginxOptions), null, 2));
-    sampler.stop();
-    await server.stop();
-    process.exit(0);
+    await finishOnly(await nginxScenario(server, data, nginxOptions));
   }
   if (values.only === 'lists') {
-    const largeData = await generate(server.pool, scale, 'large');
-    const rows = await listScenarios(server, largeData, { requests, warmup: 20 });
-    console.log(
-      JSON.stringify(
-        { load: { start: loadAtStart, end: load() }, generatedSeconds: largeData.seconds, rows },
-        null,
-        2,
-      ),
-    );
-    sampler.stop();
-    await server.stop();
-    process.exit(0);
+    const data = await generate(server.pool, scale, 'large');
+    const rows = await listScenarios(server, data, { requests, warmup: 20 });
+    await finishOnly({ scale, generatedSeconds: data.seconds, rows });
   }
   if (values.only === 'contact-import') {
-    const figures = await contactImportScenario(server, { rows: Number(values['import-rows']) });
-    console.log(JSON.stringify(figures, null, 2));
-    sampler.stop();
-    await server.stop();
-    process.exit(0);
+    await finishOnly(await contactImportScenario(server, { rows: Number(values['import-rows']) }));
   }
   messaging = await messagingScenarios(server, {
     messages: Number(values.messages),
@@ -122,10 +121,7 @@ try {
     seconds: Number(values.seconds),
   });
   if (values.only === 'messaging') {
-    console.log(JSON.stringify({ ...messaging, rssPeakMiB: Math.round(sampler.peak()) }, null, 2));
-    sampler.stop();
-    await server.stop();
-    process.exit(0);
+    await finishOnly({ ...messaging, rssPeakMiB: Math.round(sampler.peak()) });
   }
   schedules = await scheduleScenario(server, { schedules: Number(values.schedules) });
   contactImport = await contactImportScenario(server, { rows: Number(values['import-rows']) });
