@@ -406,7 +406,8 @@ describe('a typebot integration', () => {
       text: 'Oi',
       prefilledVariables: { number: c.phone },
     });
-    expect(await c.ticket()).toMatchObject({
+    // The ticket is marked as the bot's in the turn that sent those messages.
+    await expect.poll(c.ticket).toMatchObject({
       useIntegration: true,
       integrationId: c.integrationId,
     });
@@ -438,7 +439,7 @@ describe('a typebot integration', () => {
     const sent = (await c.inbox()).length;
     await c.write('SAIR');
     await expect.poll(c.notes, { timeout: 10_000 }).toContain(BOT_NOTES.finished);
-    expect(await c.ticket()).toMatchObject({ useIntegration: false });
+    await expect.poll(c.ticket).toMatchObject({ useIntegration: false });
     await c.write('Alguém aí?');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await c.inbox()).toHaveLength(sent);
