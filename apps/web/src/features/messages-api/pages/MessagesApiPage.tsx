@@ -279,9 +279,10 @@ export function MessagesApiPage() {
               }}
             />
             <Box sx={{ gridColumn: { md: '2' } }}>
+              {/* error, not warning: the warning orange is too pale on white for its text (WCAG AA) */}
               <Button
                 variant="outlined"
-                color="warning"
+                color="error"
                 onClick={askRegenerate}
                 disabled={connectionId === null}
               >
