@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 import { isoRequired, likePattern } from '../../platform/routes';
+import { ticketAnswerers } from '../tickets/tickets.repository';
 
 export type PromptRow = typeof prompts.$inferSelect;
 export type PromptChanges = Partial<Omit<typeof prompts.$inferInsert, 'id' | 'companyId'>>;
@@ -99,20 +100,7 @@ export async function deletePrompt(db: TenantDb, id: number) {
  * any menu.
  */
 export async function promptOfTicket(db: TenantDb, ticketId: number) {
-  const [row] = await db
-    .select({
-      handedOverAt: tickets.aiHandedOverAt,
-      contactId: tickets.contactId,
-      connectionPromptId: connections.promptId,
-      queuePromptId: queues.promptId,
-    })
-    .from(tickets, eq(tickets.id, ticketId))
-    .leftJoin(
-      connections,
-      and(eq(connections.companyId, tickets.companyId), eq(connections.id, tickets.whatsappId)),
-    )
-    .leftJoin(queues, and(eq(queues.companyId, tickets.companyId), eq(queues.id, tickets.queueId)))
-    .limit(1);
+  const row = await ticketAnswerers(db, ticketId);
   if (!row || row.handedOverAt) return undefined;
   const promptId = row.connectionPromptId ?? row.queuePromptId;
   if (!promptId) return undefined;

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 import { iso, isoRequired, likePattern } from '../../platform/routes';
+import { ticketAnswerers } from '../tickets/tickets.repository';
 
 export type IntegrationRow = typeof queueIntegrations.$inferSelect;
 export type IntegrationChanges = Partial<
@@ -111,20 +112,7 @@ export async function deleteIntegration(db: TenantDb, id: number) {
  * connection's first). A ticket a bot handed to a person has no bot, but still its events.
  */
 export async function integrationsOfTicket(db: TenantDb, ticketId: number) {
-  const [row] = await db
-    .select({
-      handedOverAt: tickets.aiHandedOverAt,
-      contactId: tickets.contactId,
-      connectionIntegrationId: connections.integrationId,
-      queueIntegrationId: queues.integrationId,
-    })
-    .from(tickets, eq(tickets.id, ticketId))
-    .leftJoin(
-      connections,
-      and(eq(connections.companyId, tickets.companyId), eq(connections.id, tickets.whatsappId)),
-    )
-    .leftJoin(queues, and(eq(queues.companyId, tickets.companyId), eq(queues.id, tickets.queueId)))
-    .limit(1);
+  const row = await ticketAnswerers(db, ticketId);
   if (!row) return undefined;
   const ids = [row.connectionIntegrationId, row.queueIntegrationId].filter(
     (id): id is number => id !== null,

@@ -416,3 +416,27 @@ export async function mediaOf(db: TenantDb, where: SQL) {
     .from(messages, and(where, sql`${messages.mediaPath} is not null`));
   return rows.map((row) => row.key!);
 }
+
+/**
+ * What a ticket's connection and queue name to answer it (a prompt, a bot integration), with
+ * when a bot last handed it to a person: the connection's ahead of the queue's for both.
+ */
+export async function ticketAnswerers(db: TenantDb, ticketId: number) {
+  const [row] = await db
+    .select({
+      handedOverAt: tickets.aiHandedOverAt,
+      contactId: tickets.contactId,
+      connectionPromptId: connections.promptId,
+      queuePromptId: queues.promptId,
+      connectionIntegrationId: connections.integrationId,
+      queueIntegrationId: queues.integrationId,
+    })
+    .from(tickets, eq(tickets.id, ticketId))
+    .leftJoin(
+      connections,
+      and(eq(connections.companyId, tickets.companyId), eq(connections.id, tickets.whatsappId)),
+    )
+    .leftJoin(queues, and(eq(queues.companyId, tickets.companyId), eq(queues.id, tickets.queueId)))
+    .limit(1);
+  return row;
+}
