@@ -43,6 +43,8 @@ export default async function globalSetup() {
     // The journeys sign in dozens of times a minute from one address; the limit itself is
     // tested against the API (platform/rate-limit.test.ts, auth.test.ts).
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    // Seven journeys sign a new company up; the limit of five an hour is tested against the API.
+    SIGNUP_RATE_LIMIT_PER_HOUR: '100',
     FRONTEND_URL: `http://127.0.0.1:${WEB_PORT}`,
     BACKEND_URL: `http://127.0.0.1:${API_PORT}`,
   };

@@ -296,7 +296,12 @@ export async function buildApp({
         max: config.LOGIN_RATE_LIMIT_PER_MINUTE,
         windowMs: 60_000,
       },
-      { route: 'POST /companies/cadastro', name: 'signup:ip', max: 5, windowMs: 3_600_000 },
+      {
+        route: 'POST /companies/cadastro',
+        name: 'signup:ip',
+        max: config.SIGNUP_RATE_LIMIT_PER_HOUR,
+        windowMs: 3_600_000,
+      },
     ],
   });
 

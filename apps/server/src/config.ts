@@ -67,6 +67,7 @@ const envSchema = z.object({
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: bool.default(false),
   /** The key stored secrets (AI and voice keys) are encrypted with; at least 32 characters. */
   SECRETS_KEY: z.string().default(DEV_SECRETS_KEY),
