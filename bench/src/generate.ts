@@ -279,9 +279,11 @@ async function seedCompany(
      from generate_series(1, $3::int) g, tickets t where t.id = $4::int`,
     [connectionId, sizes.longConversation, longTicketId],
   );
+  // A third of the tickets carry a tag, drawn by a hash of the id: with `id % tags` the tags would
+  // follow the statuses above (both cycle on the id) and the kanban tags hold no live ticket.
   await q(
     `insert into ticket_tags (company_id, ticket_id, tag_id)
-     select $1, t.id, tg.ids[1 + t.id % array_length(tg.ids, 1)]
+     select $1, t.id, tg.ids[1 + abs(hashint4(t.id + 7)) % array_length(tg.ids, 1)]
      from tickets t, (select array_agg(id order by id) ids from tags where company_id = $1) tg
      where t.company_id = $1 and t.id % 3 = 0
      on conflict do nothing`,
