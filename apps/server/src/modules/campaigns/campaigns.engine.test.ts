@@ -14,8 +14,8 @@ import { pauseAfter } from './campaigns.service';
 
 /** One second of the settings' intervals is 5 ms here: the pacing is the same, only faster. */
 const SECOND_MS = 5;
-/** A few hundred sends (a question and a message each) on a shared test machine. */
-const RECIPIENTS = 150;
+/** A thousand sends (a question and a message each), paced, on a shared test machine. */
+const RECIPIENTS = 500;
 const ENV = { CAMPAIGN_SECOND_MS: String(SECOND_MS), CAMPAIGN_PAUSE_RETRY_MS: '200' };
 
 let t: TestServer;
@@ -161,8 +161,13 @@ describe('a campaign with confirmation', () => {
       .flatMap((row) => [row.confirmationRequestedAt!, row.sentAt!])
       .map((at) => at.getTime())
       .sort((a, b) => a - b);
+    expect(claims).toHaveLength(2 * RECIPIENTS);
     const gaps = claims.slice(1).map((at, i) => at - claims[i]!);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(Math.floor(5 * SECOND_MS * 0.75));
+    // After every 20 sends the longer pause comes on top (5 s of settings): at least one such
+    // gap per 20 sends, the last 20 excepted.
+    const longer = gaps.filter((gap) => gap >= Math.floor((5 * 0.75 + 5) * SECOND_MS)).length;
+    expect(longer).toBeGreaterThanOrEqual(Math.floor((2 * RECIPIENTS) / 20) - 1);
 
     // A sample of phones: the question first, then one of the two messages, filled in.
     for (const [i, phone] of s.numbers.slice(0, 5).entries()) {
