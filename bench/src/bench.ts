@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { load, machine, rssSampler, startBenchServer } from './environment';
 import { generate } from './generate';
+import { campaignScenario } from './scenarios/campaigns';
 import { contactImportScenario } from './scenarios/contact-import';
 import { type ListResult, listScenarios } from './scenarios/lists';
 import { messagingScenarios } from './scenarios/messaging';
@@ -11,7 +12,7 @@ import { scheduleScenario } from './scenarios/schedules';
 import { initialJavaScript } from './web';
 
 /**
- * `npm run bench [-- --scale N] [--only messaging|schedules|lists|nginx|contact-import]` - seeds data with set-based SQL, runs the benchmarks against the
+ * `npm run bench [-- --scale N] [--only messaging|schedules|lists|nginx|contact-import|campaigns]` - seeds data with set-based SQL, runs the benchmarks against the
  * real server (a process of its own) on 127.0.0.1, prints a table and writes
  * bench/results/latest.json and latest.md. Targets are reported, never asserted.
  */
@@ -31,15 +32,18 @@ const { values } = parseArgs({
     schedules: { type: 'string', default: '10000' },
     /** Rows of the spreadsheet imported into a contact list. */
     'import-rows': { type: 'string', default: '100000' },
+    /** Recipients of the campaign (times --scale), and how long its sends are watched. */
+    'campaign-recipients': { type: 'string', default: '100000' },
+    'campaign-seconds': { type: 'string', default: '20' },
     'skip-web-build': { type: 'boolean', default: false },
-    /** `messaging`, `schedules`, `lists`, `nginx` or `contact-import` runs only those benchmarks, prints them and writes results/only-<name>.json. */
+    /** `messaging`, `schedules`, `lists`, `nginx`, `contact-import` or `campaigns` runs only those benchmarks, prints them and writes results/only-<name>.json. */
     /** Callers at once for the nginx throughput benchmark, and its request count. */
     'nginx-concurrency': { type: 'string', default: '16' },
     'nginx-requests': { type: 'string', default: '3000' },
     only: { type: 'string' },
   },
 });
-const ONLY = ['messaging', 'schedules', 'lists', 'nginx', 'contact-import'];
+const ONLY = ['messaging', 'schedules', 'lists', 'nginx', 'contact-import', 'campaigns'];
 if (values.only !== undefined && !ONLY.includes(values.only)) {
   throw new Error(`--only takes ${ONLY.join(', ')}, not '${values.only}'`);
 }
@@ -64,6 +68,17 @@ async function finishOnly(figures: object): Promise<never> {
   await server.stop();
   process.exit(0);
 }
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+/** The campaign benchmark's rows of the table. */
+function campaignRows(c: Awaited<ReturnType<typeof campaignScenario>>) {
+  const everySent = c.sent === c.delivered && c.delivered === c.atNetwork;
+  return [
+    `| campaign to a ${c.recipients}-recipient contact list: POST /campaigns (due at once) until its job has copied every recipient and it runs | ${c.enqueueSeconds} s (${c.copied} of ${c.recipients} copied) | < ${TARGETS.campaignEnqueueSeconds} s, every recipient | ${verdict(c.enqueueSeconds < TARGETS.campaignEnqueueSeconds && c.copied === c.recipients)} |`,
+    `| campaign scheduler overhead per send (pause set to 0; lock, claim, store, hand to the simulator, record), ${c.sendsWatched} sends in ${c.watchedSeconds} s: mean / p50 / p95 / p99 from one send to the next | ${c.overheadMsPerSend} / ${c.gapMs.p50} / ${c.gapMs.p95} / ${c.gapMs.p99} ms, ${c.sendsPerSecond} sends/s (${c.sent} claimed, ${c.delivered} delivered, ${c.atNetwork} at the network) | mean < ${TARGETS.campaignOverheadMsPerSend} ms, each claimed send delivered once | ${verdict(c.overheadMsPerSend < TARGETS.campaignOverheadMsPerSend && everySent)} |`,
+  ];
+}
+
 const TARGETS = {
   inboundMessagesPerSecond: 1000,
   inboundP99Ms: 100,
@@ -72,6 +87,9 @@ const TARGETS = {
   dashboardP95Ms: 50,
   growth: 2,
   initialJavaScriptGzipKB: 300,
+  campaignEnqueueSeconds: 10,
+  /** 2% of the shortest pause a campaign may have between sends besides none (5 s). */
+  campaignOverheadMsPerSend: 100,
 };
 const scale = Number(values.scale);
 const requests = Number(values.requests);
@@ -85,6 +103,7 @@ const sampler = rssSampler(server.rssMiB);
 let messaging: Awaited<ReturnType<typeof messagingScenarios>>;
 let schedules: Awaited<ReturnType<typeof scheduleScenario>>;
 let contactImport: Awaited<ReturnType<typeof contactImportScenario>>;
+let campaigns: Awaited<ReturnType<typeof campaignScenario>>;
 let small: ListResult[];
 let nginx: Awaited<ReturnType<typeof nginxScenario>>;
 let large: ListResult[];
@@ -107,6 +126,16 @@ try {
     const rows = await listScenarios(server, data, { requests, warmup: 20 });
     await finishOnly({ scale, generatedSeconds: data.seconds, rows });
   }
+  const campaignOptions = {
+    recipients: Math.max(1, Math.round(Number(values['campaign-recipients']) * scale)),
+    seconds: Number(values['campaign-seconds']),
+  };
+  if (values.only === 'campaigns') {
+    const figures = await campaignScenario(server, campaignOptions);
+    console.log(`\n| benchmark | figure | target | verdict |\n| --- | --- | --- | --- |`);
+    for (const row of campaignRows(figures)) console.log(row);
+    await finishOnly(figures);
+  }
   if (values.only === 'contact-import') {
     await finishOnly(await contactImportScenario(server, { rows: Number(values['import-rows']) }));
   }
@@ -125,6 +154,7 @@ try {
   }
   schedules = await scheduleScenario(server, { schedules: Number(values.schedules) });
   contactImport = await contactImportScenario(server, { rows: Number(values['import-rows']) });
+  campaigns = await campaignScenario(server, campaignOptions);
   const smallData = await generate(server.pool, scale / 100, 'small');
   small = await listScenarios(server, smallData, { requests, warmup: 20 });
   const largeData = await generate(server.pool, scale, 'large');
@@ -154,6 +184,7 @@ const result = {
   ...messaging,
   schedules,
   contactImport,
+  campaigns,
   lists: large.map((row, index) => ({ ...row, atOnePercent: small[index] })),
   nginx,
   serverMemory: {
@@ -165,7 +196,6 @@ const result = {
   webInitialJavaScript: web,
 };
 
-const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 const { inbound, outbound, realtime } = messaging;
 const listRows = large.map((row, index) => {
   const base = small[index]!;
@@ -200,6 +230,7 @@ const markdown = [
   `| scheduled messages: ${schedules.schedules} due at the same instant, created through POST /schedules (${schedules.creationSeconds} s${schedules.createdLate ? ', past their time: timed from the last' : ''}), each sent through its job on the simulator connection: half / all recorded sent | ${schedules.halfSentSeconds ?? '-'} s / ${schedules.allSentSeconds} s, ${schedules.perSecond}/s (${schedules.sent} sent, ${schedules.errors} errors) | reported, every one sent | ${verdict(schedules.sent === schedules.schedules && schedules.errors === 0)} |`,
   nginxRow(),
   `| contact list import: a ${contactImport.rows}-row sheet (${contactImport.fileMiB} MiB) through POST /contact-lists/:id/upload | ${contactImport.seconds} s, ${contactImport.rowsPerSecond} rows/s (${contactImport.stored} stored), server RSS ${contactImport.rssBeforeMiB} -> peak ${contactImport.rssPeakMiB} MiB | reported, every row stored | ${verdict(contactImport.stored === contactImport.imported && contactImport.imported === contactImport.rows)} |`,
+  ...campaignRows(campaigns),
   `| server RSS: idle after boot / peak under the load above and the lists / after | ${result.serverMemory.idleMiB} / ${result.serverMemory.peakUnderLoadMiB} / ${result.serverMemory.afterLoadMiB} MiB | reported | |`,
   `| web app initial JavaScript (entry and its static imports, gzipped; screens are code-split) | ${web.gzipKB} KB in ${web.files.length} files | < ${TARGETS.initialJavaScriptGzipKB} KB | ${verdict(web.gzipKB < TARGETS.initialJavaScriptGzipKB)} |`,
   '',

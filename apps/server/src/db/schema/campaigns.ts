@@ -40,7 +40,7 @@ export const campaigns = pgTable(
     whatsappId: integer('whatsapp_id'),
     contactListId: integer('contact_list_id'),
     tagListId: integer('tag_list_id'),
-    /** A file list of the company (its files are not sent by campaigns yet). */
+    /** A file list of the company: its files follow the campaign's message to each recipient. */
     fileListId: integer('file_list_id'),
     mediaPath: text('media_path'),
     mediaName: text('media_name'),

@@ -1,21 +1,23 @@
+import { readFileSync } from 'node:fs';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { inboxFactories, pairedSimulator, phoneInbox } from '../../../test/inbox';
+import { formParts, inboxFactories, PNG, pairedSimulator, phoneInbox } from '../../../test/inbox';
 import {
   campaignOptOuts,
   campaignShipping,
   campaigns,
   contactListItems,
   messages,
+  simulatorMessages,
 } from '../../db/schema';
 import { TenantDb } from '../../db/tenant';
 import { pauseAfter } from './campaigns.service';
 
 /** One second of the settings' intervals is 5 ms here: the pacing is the same, only faster. */
 const SECOND_MS = 5;
-/** A few hundred sends (a question and a message each) on a shared test machine. */
-const RECIPIENTS = 150;
+/** A thousand sends (a question and a message each), paced, on a shared test machine. */
+const RECIPIENTS = 500;
 const ENV = { CAMPAIGN_SECOND_MS: String(SECOND_MS), CAMPAIGN_PAUSE_RETRY_MS: '200' };
 
 let t: TestServer;
@@ -161,8 +163,13 @@ describe('a campaign with confirmation', () => {
       .flatMap((row) => [row.confirmationRequestedAt!, row.sentAt!])
       .map((at) => at.getTime())
       .sort((a, b) => a - b);
+    expect(claims).toHaveLength(2 * RECIPIENTS);
     const gaps = claims.slice(1).map((at, i) => at - claims[i]!);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(Math.floor(5 * SECOND_MS * 0.75));
+    // After every 20 sends the longer pause comes on top (5 s of settings): at least one such
+    // gap per 20 sends, the last 20 excepted.
+    const longer = gaps.filter((gap) => gap >= Math.floor((5 * 0.75 + 5) * SECOND_MS)).length;
+    expect(longer).toBeGreaterThanOrEqual(Math.floor((2 * RECIPIENTS) / 20) - 1);
 
     // A sample of phones: the question first, then one of the two messages, filled in.
     for (const [i, phone] of s.numbers.slice(0, 5).entries()) {
@@ -258,6 +265,138 @@ describe('two instances', () => {
     } finally {
       await second.stop();
     }
+  });
+});
+
+describe('a campaign with a file list', () => {
+  it("sends each recipient the message, then each option's file in the list's order", {
+    timeout: 120_000,
+  }, async () => {
+    const s = await sender(3);
+    const created = await t.as(s.token).post('/files', {
+      name: 'Materiais',
+      message: 'Confira os materiais',
+      options: [{ name: 'Catálogo' }, { name: 'Sem arquivo' }, { name: 'Tabela de preços' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const list = created.json() as { id: number; options: { id: number; name: string }[] };
+    const [catalogue, empty, prices] = list.options as [
+      { id: number; name: string },
+      { id: number; name: string },
+      { id: number; name: string },
+    ];
+    expect(empty.name).toBe('Sem arquivo');
+    const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    // Uploaded in the other order: what is sent follows the list, not the upload.
+    const form = formParts([
+      { field: 'fileId', value: String(list.id) },
+      { field: 'typeArch', value: 'fileList' },
+      { field: 'files', name: 'precos.pdf', type: 'application/pdf', content: PDF },
+      { field: 'mediaType', value: 'application/pdf' },
+      { field: 'name', value: prices.name },
+      { field: 'id', value: String(prices.id) },
+      { field: 'files', name: 'catalogo.png', type: 'image/png', content: PNG },
+      { field: 'mediaType', value: 'image/png' },
+      { field: 'name', value: catalogue.name },
+      { field: 'id', value: String(catalogue.id) },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/files/uploadList/${list.id}`,
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${s.token}` },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+    const id = await launch(s, { message2: '', fileListId: list.id });
+    await expect.poll(() => statusOf(id), { timeout: 60_000, interval: 200 }).toBe('FINALIZADA');
+    const received = (phone: string) =>
+      t.database.db
+        .select()
+        .from(simulatorMessages)
+        .where(
+          and(
+            eq(simulatorMessages.connectionId, s.connectionId),
+            eq(simulatorMessages.phone, phone),
+            eq(simulatorMessages.direction, 'outbound'),
+          ),
+        )
+        .orderBy(asc(simulatorMessages.id));
+    for (const [i, phone] of s.numbers.entries()) {
+      await expect.poll(async () => (await received(phone)).length, { timeout: 20_000 }).toBe(3);
+      const got = await received(phone);
+      expect(
+        got.map(({ kind, body, fileName, mimeType }) => ({ kind, body, fileName, mimeType })),
+      ).toEqual([
+        {
+          kind: 'text',
+          body: `Oi Pessoa${i}, novidades da Loja Centro!`,
+          fileName: null,
+          mimeType: null,
+        },
+        { kind: 'image', body: 'Catálogo', fileName: 'catalogo.png', mimeType: 'image/png' },
+        {
+          kind: 'document',
+          body: 'Tabela de preços',
+          fileName: 'precos.pdf',
+          mimeType: 'application/pdf',
+        },
+      ]);
+      // The phone has the very files uploaded to the list.
+      const files = got
+        .slice(1)
+        .map((row) => readFileSync(t.app.platform.storage.pathOf(row.mediaPath!)));
+      expect(files[0]!.equals(PNG)).toBe(true);
+      expect(files[1]!.equals(PDF)).toBe(true);
+    }
+    // One message per recipient in the campaign's rows, delivered; the files are not recipients.
+    const rows = await shippingOf(id);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((row) => row.messageId !== null && row.deliveredAt !== null)).toBe(true);
+  });
+
+  it('keeps the files for the message: the confirmation question goes alone', {
+    timeout: 120_000,
+  }, async () => {
+    const s = await sender(1);
+    const created = await t.as(s.token).post('/files', {
+      name: 'Materiais',
+      message: 'Confira',
+      options: [{ name: 'Foto' }],
+    });
+    const list = created.json() as { id: number; options: { id: number; name: string }[] };
+    const form = formParts([
+      { field: 'fileId', value: String(list.id) },
+      { field: 'typeArch', value: 'fileList' },
+      { field: 'files', name: 'foto.png', type: 'image/png', content: PNG },
+      { field: 'mediaType', value: 'image/png' },
+      { field: 'name', value: 'Foto' },
+      { field: 'id', value: String(list.options[0]!.id) },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/files/uploadList/${list.id}`,
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${s.token}` },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const id = await launch(s, {
+      message2: '',
+      fileListId: list.id,
+      confirmation: true,
+      confirmationMessage1: 'Quer ver as ofertas?',
+    });
+    const phone = s.numbers[0]!;
+    await expect
+      .poll(() => messagesTo(s, phone), { timeout: 30_000 })
+      .toEqual(['Quer ver as ofertas?']);
+    await t
+      .as(s.token)
+      .post(`/simulator/connections/${s.connectionId}/phones/${phone}/messages`, { body: 'Sim' });
+    await expect.poll(() => statusOf(id), { timeout: 60_000, interval: 200 }).toBe('FINALIZADA');
+    await expect
+      .poll(() => messagesTo(s, phone), { timeout: 20_000 })
+      .toEqual(['Quer ver as ofertas?', 'Oi Pessoa0, novidades da Loja Centro!', 'Foto']);
   });
 });
 

@@ -25,6 +25,7 @@ import {
   contactListItems,
   contactLists,
   contacts,
+  fileListOptions,
   fileLists,
   messages,
   tags,
@@ -317,6 +318,23 @@ export async function contactForNumber(tx: TenantDb, number: string, name: strin
     .select({ id: contacts.id, name: contacts.name, isGroup: contacts.isGroup })
     .from(contacts, eq(contacts.number, number));
   return row!;
+}
+
+/** The uploaded files of a file list's options, in the list's order. */
+export async function fileListFiles(tx: TenantDb, fileListId: number) {
+  const rows = await tx
+    .select({
+      name: fileListOptions.name,
+      mediaPath: fileListOptions.mediaPath,
+      mediaType: fileListOptions.mediaType,
+      mediaName: fileListOptions.mediaName,
+    })
+    .from(
+      fileListOptions,
+      and(eq(fileListOptions.fileListId, fileListId), isNotNull(fileListOptions.mediaPath)),
+    )
+    .orderBy(asc(fileListOptions.id));
+  return rows.map((row) => ({ ...row, mediaPath: row.mediaPath! }));
 }
 
 export async function connectionOf(db: TenantDb, id: number | null) {

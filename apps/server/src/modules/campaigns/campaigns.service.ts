@@ -53,6 +53,7 @@ import {
   deleteCampaign,
   deliverShippingOfMessage,
   deliveryState,
+  fileListFiles,
   finishCampaign,
   insertCampaign,
   insertOptOut,
@@ -593,6 +594,26 @@ export class CampaignsService {
           : undefined;
       const outgoing = outgoingRow(connection.provider, connection.id, { body, media });
       const messageId = await insertOutgoing(tx, ticket.id, outgoing.message, outgoing.preview);
+      // The file list's files follow the message, stored in the same commit (so a restart sends
+      // the ones left, never one twice): each option's file in the list's order, its name as
+      // the caption; an option without a file has nothing to send.
+      const fileMessageIds: number[] = [];
+      if (step === 'message' && locked.fileListId) {
+        for (const file of await fileListFiles(tx, locked.fileListId)) {
+          const attached = outgoingRow(connection.provider, connection.id, {
+            body: file.name,
+            media: {
+              key: file.mediaPath,
+              mimeType: file.mediaType ?? 'application/octet-stream',
+              fileName: file.mediaName ?? file.name,
+              kind: mediaKind(file.mediaType),
+            },
+          });
+          fileMessageIds.push(
+            await insertOutgoing(tx, ticket.id, attached.message, attached.preview),
+          );
+        }
+      }
       await updateShipping(tx, row.id, {
         contactId: contact.id,
         ticketId: ticket.id,
@@ -612,6 +633,7 @@ export class CampaignsService {
       return {
         kind: 'claimed' as const,
         messageId,
+        fileMessageIds,
         step,
         ticketId: ticket.id,
         opened,
@@ -640,6 +662,9 @@ export class CampaignsService {
     if (claimed.step === 'message') {
       const state = await deliveryState(db, claimed.messageId);
       if (state === 'sent') await deliverShippingOfMessage(db, claimed.messageId, new Date());
+    }
+    for (const fileMessageId of claimed.fileMessageIds) {
+      await this.outbound.sendStored(companyId, fileMessageId).catch(() => undefined);
     }
     await this.#announce(db, 'update', campaignId);
     return { outcome: 'sent', nextInMs: claimed.delayMs };

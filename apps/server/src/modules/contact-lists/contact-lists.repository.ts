@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNull,
+  like,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { connections, contactListItems, contactLists } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 import { likePattern } from '../../platform/routes';
@@ -189,6 +202,28 @@ export async function checkingConnection(db: TenantDb) {
     .orderBy(desc(connections.isDefault), asc(connections.id))
     .limit(1);
   return connection;
+}
+
+/** The company's lists with items whose WhatsApp validity is not known yet. */
+export async function listsWithUncheckedItems(db: TenantDb) {
+  const rows = await db
+    .select({ id: contactLists.id })
+    .from(
+      contactLists,
+      exists(
+        db
+          .select({ id: contactListItems.id })
+          .from(
+            contactListItems,
+            and(
+              eq(contactListItems.contactListId, contactLists.id),
+              isNull(contactListItems.isWhatsappValid),
+            ) as SQL,
+          ),
+      ),
+    )
+    .orderBy(asc(contactLists.id));
+  return rows.map((row) => row.id);
 }
 
 /** Sets what the network told of an item's number, unless its number changed meanwhile. */

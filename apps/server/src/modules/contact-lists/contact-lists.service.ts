@@ -37,6 +37,7 @@ import {
   insertContactList,
   insertContactListItem,
   insertNewListItems,
+  listsWithUncheckedItems,
   type NewListItem,
   renameContactList,
   setWhatsappValid,
@@ -123,6 +124,25 @@ export class ContactListsService {
       concurrency: 1,
       handler: ({ companyId, contactListId }) => this.checkNumbers(companyId, contactListId),
     });
+    // Items added while no connection was up are checked once one is.
+    platform.events.on('connection.session', ({ companyId, session }) => {
+      if (session.status !== 'CONNECTED') return;
+      void this.recheckUnknown(companyId).catch(() => {
+        // The next connection that comes up, or the next change of an item, asks again.
+      });
+    });
+  }
+
+  /**
+   * Queues the check of every list of the company with numbers not checked yet, one list after
+   * another a pause apart; each list's check then goes in paced batches as ever.
+   */
+  async recheckUnknown(companyId: number): Promise<void> {
+    const db = tenantDb(systemContext(this.platform.db, companyId));
+    const lists = await listsWithUncheckedItems(db);
+    for (const [index, contactListId] of lists.entries()) {
+      await this.#checkLater(companyId, contactListId, index * CHECK_PAUSE_MS);
+    }
   }
 
   /** Queues the check of the list's numbers not checked yet. */

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { closeSockets, pairedSimulator, socketFor } from '../../../test/inbox';
 import { simulatorHasAccount } from '../../channels/simulator/simulator.provider';
+import { CHECK_NUMBERS_JOB } from './contact-lists.service';
 
 let t: TestServer;
 
@@ -99,6 +100,48 @@ describe('checking numbers on WhatsApp', () => {
     });
     await t.app.services.contactLists.checkNumbers(home.companyId, list.id);
     expect(await validityOf(home.adminToken, list.id)).toEqual({ '5511987651234': null });
+  });
+
+  it('checks the items added while no connection was up once one connects', {
+    timeout: 60_000,
+  }, async () => {
+    const home = await campaigning();
+    const lists: { id: number }[] = [];
+    for (const name of ['Antes da conexão', 'Outra lista']) {
+      lists.push((await t.as(home.adminToken).post('/contact-lists', { name })).json());
+    }
+    const numbers = ['5511987651234', '5511987650000'];
+    for (const [i, list] of lists.entries()) {
+      const res = await t.as(home.adminToken).post('/contact-list-items', {
+        contactListId: list.id,
+        name: `Pessoa ${i}`,
+        number: numbers[i],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // The checks queued with the items found no connection, and nothing is left waiting.
+    await expect
+      .poll(async () => {
+        const { rows } = await t.database.pool.query(
+          `select count(*)::int as n from pgboss.job
+           where name = $1 and singleton_key like $2 and state < 'completed'`,
+          [CHECK_NUMBERS_JOB, `${home.companyId}:%`],
+        );
+        return rows[0].n as number;
+      })
+      .toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await validityOf(home.adminToken, lists[0]!.id)).toEqual({ '5511987651234': null });
+    expect(await validityOf(home.adminToken, lists[1]!.id)).toEqual({ '5511987650000': null });
+
+    // The connection comes up: every list with unknown numbers is checked in the background.
+    await pairedSimulator(t, home.adminToken);
+    await expect
+      .poll(() => validityOf(home.adminToken, lists[0]!.id), { timeout: 30_000 })
+      .toEqual({ '5511987651234': true });
+    await expect
+      .poll(() => validityOf(home.adminToken, lists[1]!.id), { timeout: 30_000 })
+      .toEqual({ '5511987650000': false });
   });
 
   it('checks a large list in batches, each one queued after the last', async () => {

@@ -17,6 +17,7 @@ import {
   messageExists,
   messageInTicket,
   type NewOutgoing,
+  newestSending,
   outgoingWithChat,
   pendingSends,
   releaseClaim,
@@ -35,6 +36,12 @@ export const ACK_PENDING = ACK.pending;
 
 /** Providers that accept our id for a message; the others name it themselves. */
 const CHOOSES_OWN_ID = new Set(['cloud-api']);
+
+/**
+ * Looks again at a connection's sends that were in flight when it came up: one claimed by an
+ * instance that died counts as interrupted only later.
+ */
+export const STALE_SENDS_JOB = 'outbound.staleSends';
 
 /** WhatsApp-style id: 20 upper-case hex characters after a fixed prefix. */
 export const newProviderMessageId = () => `3EB0${randomBytes(10).toString('hex').toUpperCase()}`;
@@ -62,9 +69,15 @@ export class OutboundSender {
   constructor(
     private readonly platform: Pick<
       ServiceDeps,
-      'db' | 'events' | 'storage' | 'channels' | 'config'
+      'db' | 'events' | 'storage' | 'channels' | 'config' | 'jobs'
     >,
-  ) {}
+  ) {
+    platform.jobs.define<{ companyId: number; connectionId: number }>(STALE_SENDS_JOB, {
+      policy: 'short',
+      retryLimit: 3,
+      handler: ({ companyId, connectionId }) => this.#resume(companyId, connectionId),
+    });
+  }
 
   async send(ctx: RequestContext, ticketId: number, draft: OutboundDraft): Promise<Message> {
     const db = tenantDb(ctx);
@@ -154,6 +167,27 @@ export class OutboundSender {
    * again when the network recognises our id, else the agent is shown it failed.
    */
   async flushPending(companyId: number, connectionId: number): Promise<void> {
+    const db = tenantDb(systemContext(this.platform.db, companyId));
+    const staleMs = this.platform.config.OUTBOUND_STALE_SEND_SECONDS * 1000;
+    // A send still in flight now may be one an instance that died had claimed (a server killed
+    // and started again within the window): all of them are looked at again once they would
+    // count as interrupted; by then a live instance's send has long been recorded.
+    const newest = await newestSending(db, connectionId);
+    if (newest) {
+      const dueAt = Math.max(newest.getTime() + staleMs + 1_000, Date.now());
+      await this.platform.jobs
+        .send(
+          STALE_SENDS_JOB,
+          { companyId, connectionId },
+          { delayMs: dueAt - Date.now(), singletonKey: `${connectionId}@${dueAt}` },
+        )
+        .catch(() => undefined);
+    }
+    await this.#resume(companyId, connectionId);
+  }
+
+  /** Interrupted sends settled (pending again, or unknown), then what waits handed over. */
+  async #resume(companyId: number, connectionId: number): Promise<void> {
     const db = tenantDb(systemContext(this.platform.db, companyId));
     const interrupted = await settleStaleSends(
       db,

@@ -308,6 +308,21 @@ export async function settleStaleSends(db: TenantDb, connectionId: number, befor
     .returning({ id: messages.id });
 }
 
+/** When the latest of a connection's sends in flight was claimed; undefined when none is. */
+export async function newestSending(db: TenantDb, connectionId: number) {
+  const [row] = await db
+    .select({ at: sql<Date | null>`max(${messages.updatedAt})`.mapWith(messages.updatedAt) })
+    .from(
+      messages,
+      and(
+        eq(messages.connectionId, connectionId),
+        eq(messages.fromMe, true),
+        eq(messages.sendState, 'sending'),
+      ),
+    );
+  return row?.at ?? undefined;
+}
+
 /** The oldest messages of a connection waiting to be sent. */
 export function pendingSends(db: TenantDb, connectionId: number, limit: number) {
   return db
