@@ -23,8 +23,7 @@ async function drag(page: Page, from: Locator, to: Locator) {
 
 test.slow();
 
-// the keyboard move does not pick the card up on a quiet machine (passes under load): held back while that is fixed
-test.fixme('kanban: a card moved with the mouse, with the keyboard, and live by another agent', async ({
+test('kanban: a card moved with the mouse, with the keyboard, and live by another agent', async ({
   page,
   request,
 }) => {
