@@ -17,9 +17,10 @@ export class PromptKeyboardSensor implements SensorInstance {
   constructor(props: KeyboardSensorProps) {
     const document = (props.event.target as Node | null)?.ownerDocument ?? window.document;
     const held: KeyboardEvent[] = [];
+    const handedOn = new WeakSet<Event>();
     let over = false;
     const hold = (event: KeyboardEvent) => {
-      if (event === props.event) return;
+      if (event === props.event || handedOn.has(event)) return;
       // the sensor does not have it yet: nothing else acts on it before the sensor does
       event.preventDefault();
       event.stopImmediatePropagation();
@@ -37,25 +38,29 @@ export class PromptKeyboardSensor implements SensorInstance {
       onEnd: finish(props.onEnd),
       onCancel: finish(props.onCancel),
     });
-    // scheduled after the sensor's own tick: it listens by now
-    setTimeout(() => {
-      document.removeEventListener('keydown', hold, true);
-      for (const event of held) {
-        if (over) break;
-        (event.target ?? document).dispatchEvent(
-          new KeyboardEvent('keydown', {
-            key: event.key,
-            code: event.code,
-            shiftKey: event.shiftKey,
-            ctrlKey: event.ctrlKey,
-            altKey: event.altKey,
-            metaKey: event.metaKey,
-            bubbles: true,
-            cancelable: true,
-          }),
-        );
+    // One held key a task, as typed keys come: the board draws the card's new place (and the
+    // lane it is over) before the next key. The first waits for the sensor's own tick.
+    const handOn = () => {
+      const event = held.shift();
+      if (!event || over) {
+        document.removeEventListener('keydown', hold, true);
+        return;
       }
-    });
+      const copy = new KeyboardEvent('keydown', {
+        key: event.key,
+        code: event.code,
+        shiftKey: event.shiftKey,
+        ctrlKey: event.ctrlKey,
+        altKey: event.altKey,
+        metaKey: event.metaKey,
+        bubbles: true,
+        cancelable: true,
+      });
+      handedOn.add(copy);
+      (event.target ?? document).dispatchEvent(copy);
+      setTimeout(handOn);
+    };
+    setTimeout(handOn);
   }
 
   get autoScrollEnabled(): boolean {
