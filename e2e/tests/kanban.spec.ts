@@ -23,8 +23,7 @@ async function drag(page: Page, from: Locator, to: Locator) {
 
 test.slow();
 
-// the keyboard move does not pick the card up on a quiet machine (passes under load): held back while that is fixed
-test.fixme('kanban: a card moved with the mouse, with the keyboard, and live by another agent', async ({
+test('kanban: a card moved with the mouse, with the keyboard, and live by another agent', async ({
   page,
   request,
 }) => {
@@ -60,12 +59,21 @@ test.fixme('kanban: a card moved with the mouse, with the keyboard, and live by 
   await expect(card(doing)).toBeVisible();
   await expect(card(open)).toHaveCount(0);
 
-  // The keyboard: the card's handle, Space, right arrow, Space.
+  // The keyboard: the card's handle, Space, right arrow, Space, each one told to a screen reader.
+  const ticketId = Number(
+    (await card(doing).getAttribute('aria-label'))!.match(/Ticket (\d+)/)![1],
+  );
+  const told = page.locator('[id^="DndLiveRegion"]');
   const handle = card(doing).getByRole('button', { name: /^Mover ticket/ });
   await handle.focus();
+  await expect(handle).toBeFocused();
   await page.keyboard.press('Space');
+  // picked up: over its own lane
+  await expect(told).toHaveText(`Ticket ${ticketId} sobre a coluna ${DOING}.`);
   await page.keyboard.press('ArrowRight');
+  await expect(told).toHaveText(`Ticket ${ticketId} sobre a coluna ${DONE}.`);
   await page.keyboard.press('Space');
+  await expect(told).toHaveText(`Ticket ${ticketId} solto na coluna ${DONE}.`);
   await expect(card(done)).toBeVisible();
   await expect(card(doing)).toHaveCount(0);
   await shot(page, 'kanban-02-moved');
@@ -78,7 +86,6 @@ test.fixme('kanban: a card moved with the mouse, with the keyboard, and live by 
     '/tags/kanban',
   );
   expect(lista.map((tag) => tag.name)).toEqual(expect.arrayContaining([DOING, DONE]));
-  const ticketId = Number((await card(done).getAttribute('aria-label'))!.match(/Ticket (\d+)/)![1]);
   await api(request, token, 'DELETE', `/ticket-tags/${ticketId}`);
   await expect(card(open)).toBeVisible();
   await expect(card(done)).toHaveCount(0);

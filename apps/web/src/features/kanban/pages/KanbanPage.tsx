@@ -6,7 +6,6 @@ import {
   DragOverlay,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
-  KeyboardSensor,
   PointerSensor,
   useSensor,
   useSensors,
@@ -20,6 +19,7 @@ import { PageHeader } from '../../../app/components/PageHeader';
 import { useKanbanTags, useMoveCard } from '../api';
 import { KanbanCard } from '../components/KanbanCard';
 import { KanbanLane, type LaneInfo } from '../components/KanbanLane';
+import { PromptKeyboardSensor } from '../keyboardSensor';
 import { useKanbanRealtime } from '../realtime';
 
 interface Dragged {
@@ -77,7 +77,7 @@ export function KanbanPage() {
   const [dragged, setDragged] = useState<Dragged | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: laneByLane }),
+    useSensor(PromptKeyboardSensor, { coordinateGetter: laneByLane }),
   );
 
   const draggedOf = (data: unknown) => data as Dragged | undefined;

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSessionUser } from '../../../app/auth';
@@ -100,7 +100,11 @@ export function SettingsPage() {
               aria-labelledby={`settings-tab-${current.value}`}
               sx={{ p: { xs: 2, sm: 3 } }}
             >
-              {current.panel(context)}
+              {/* A tab's own words load on its first visit: its panel waits with a loader, so the
+                  tab is selected at once and the previous tab's panel does not stay in its place. */}
+              <Suspense key={current.value} fallback={<PageLoader />}>
+                {current.panel(context)}
+              </Suspense>
             </Box>
           </>
         )}
