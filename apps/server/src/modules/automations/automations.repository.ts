@@ -9,6 +9,7 @@ import {
   messages,
   queueOptions,
   queues,
+  settings,
   tickets,
 } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
@@ -39,6 +40,37 @@ export async function botTicket(db: TenantDb, id: number) {
   return row;
 }
 export type BotTicket = NonNullable<Awaited<ReturnType<typeof botTicket>>>;
+
+/**
+ * Whether a bot turn on the ticket could answer or move it at all, in one statement: its
+ * connection names a prompt or an integration or offers queues, its queue names a prompt or an
+ * integration, or business hours apply to it (the company's, or its queue's once it is in one).
+ * Otherwise a turn would say nothing and move nothing but its cursor, so none is asked for.
+ */
+export async function turnMayAct(db: TenantDb, ticketId: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      acts: sql<boolean>`(${connections.promptId} is not null
+        or ${connections.integrationId} is not null
+        or ${queues.promptId} is not null
+        or ${queues.integrationId} is not null
+        or exists (select 1 from ${connectionQueues}
+          where ${connectionQueues.companyId} = ${db.companyId}
+            and ${connectionQueues.connectionId} = ${connections.id})
+        or exists (select 1 from ${settings}
+          where ${settings.companyId} = ${db.companyId} and ${settings.key} = 'scheduleType'
+            and (${settings.value} = 'company'
+              or (${settings.value} = 'queue' and ${tickets.queueId} is not null))))`,
+    })
+    .from(tickets, eq(tickets.id, ticketId))
+    .innerJoin(
+      connections,
+      and(eq(connections.companyId, tickets.companyId), eq(connections.id, tickets.whatsappId)),
+    )
+    .leftJoin(queues, and(eq(queues.companyId, tickets.companyId), eq(queues.id, tickets.queueId)))
+    .limit(1);
+  return row?.acts === true;
+}
 
 /** The newest message from the contact after `afterId`: the answer of this turn. */
 export async function latestAnswer(db: TenantDb, ticketId: number, afterId: number | null) {

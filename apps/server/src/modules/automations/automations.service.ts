@@ -27,6 +27,7 @@ import {
   latestAnswer,
   queueHours,
   releaseFromBot,
+  turnMayAct,
 } from './automations.repository';
 
 export const BOT_TURN_JOB = 'bot-turn';
@@ -77,21 +78,25 @@ export class AutomationsService {
     platform.events.on('message.saved', ({ companyId, action, message, ticket }) => {
       // A contact wrote in a ticket nobody holds: the bot or the hours may have to answer.
       if (action !== 'create' || message.fromMe || ticket.isGroup) return;
-      if (ticket.status !== 'pending' || ticket.userId) return;
-      void platform.jobs
-        .send(
-          BOT_TURN_JOB,
-          { companyId, ticketId: ticket.id },
-          { singletonKey: String(ticket.id), delayMs: platform.config.BOT_REPLY_DELAY_MS },
-        )
-        .catch(() => {
-          // Lost only with the database unreachable; the next message asks again.
-        });
+      if (ticket.status !== 'pending' || ticket.userId || !ticket.whatsappId) return;
+      void this.#askForTurn(companyId, ticket.id).catch(() => {
+        // Lost only with the database unreachable; the next message asks again.
+      });
     });
   }
 
   #db(companyId: number): TenantDb {
     return tenantDb(systemContext(this.platform.db, companyId));
+  }
+
+  /** A turn is queued only when it could do something: most tickets have nothing to answer. */
+  async #askForTurn(companyId: number, ticketId: number): Promise<void> {
+    if (!(await turnMayAct(this.#db(companyId), ticketId))) return;
+    await this.platform.jobs.send(
+      BOT_TURN_JOB,
+      { companyId, ticketId },
+      { singletonKey: String(ticketId), delayMs: this.platform.config.BOT_REPLY_DELAY_MS },
+    );
   }
 
   /**

@@ -32,6 +32,7 @@ import {
   tickets,
   ticketTags,
 } from '../../db/schema';
+import { campaignReplyState } from '../../db/statements/campaigns';
 import type { TenantDb } from '../../db/tenant';
 import { likePattern } from '../../platform/routes';
 
@@ -369,27 +370,16 @@ export async function sendsOnConnectionSince(db: TenantDb, connectionId: number,
 }
 
 /** Recipients waiting for a confirmation: the latest asked of the number, still running. */
-export async function awaitingConfirmation(db: TenantDb, number: string) {
-  return db
-    .select({ id: campaignShipping.id, campaignId: campaignShipping.campaignId })
-    .from(
-      campaignShipping,
-      and(
-        eq(campaignShipping.number, number),
-        isNotNull(campaignShipping.confirmationRequestedAt),
-        isNull(campaignShipping.confirmedAt),
-        isNull(campaignShipping.skipped),
-        inArray(
-          campaignShipping.campaignId,
-          db
-            .select({ id: campaigns.id })
-            .from(
-              campaigns,
-              and(eq(campaigns.status, 'EM_ANDAMENTO'), eq(campaigns.confirmation, true)),
-            ),
-        ),
-      ),
-    );
+/**
+ * For a contact's message: the campaign settings rows when `withSettings` (the message may be an
+ * opt-out word), and the contact's sends that wait for its confirmation, in one statement.
+ */
+export async function replyState(db: TenantDb, number: string, withSettings: boolean) {
+  const [row] = await db.run<{
+    settings: { key: string; value: string }[] | null;
+    waiting: { id: number; campaignId: number }[];
+  }>(campaignReplyState, [number, withSettings]);
+  return { settings: row?.settings ?? [], waiting: row?.waiting ?? [] };
 }
 
 export async function confirmShipping(db: TenantDb, ids: number[], at: Date) {

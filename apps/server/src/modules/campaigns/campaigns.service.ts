@@ -38,7 +38,6 @@ import {
 } from '../tickets/tickets.repository';
 import {
   activeCampaigns,
-  awaitingConfirmation,
   type CampaignChanges,
   type CampaignRow,
   type CampaignWithNames,
@@ -63,6 +62,7 @@ import {
   lockRunnableCampaign,
   nextRecipient,
   refExists,
+  replyState,
   report,
   saveCampaignSetting,
   sendsOnConnectionSince,
@@ -124,6 +124,21 @@ export function pauseAfter(
     row = 0;
   }
   return { delayMs, sendsInRow: row };
+}
+
+/** The campaign settings from their stored rows: defaults for what is missing or unreadable. */
+function settingsFrom(rows: readonly { key: string; value: string }[]): CampaignSettingsValues {
+  const values: Record<string, unknown> = { ...DEFAULT_CAMPAIGN_SETTINGS };
+  for (const { key, value } of rows) {
+    if (!(key in DEFAULT_CAMPAIGN_SETTINGS)) continue;
+    try {
+      values[key] = JSON.parse(value);
+    } catch {
+      // A value that is not JSON keeps the default.
+    }
+  }
+  const parsed = campaignSettingsValuesSchema.safeParse(values);
+  return parsed.success ? parsed.data : DEFAULT_CAMPAIGN_SETTINGS;
 }
 
 /** Fills the company's {{key}} variables, then the message variables of the spec. */
@@ -414,17 +429,7 @@ export class CampaignsService {
   // Settings.
 
   async #settingsOf(db: TenantDb): Promise<CampaignSettingsValues> {
-    const values: Record<string, unknown> = { ...DEFAULT_CAMPAIGN_SETTINGS };
-    for (const { key, value } of await campaignSettingRows(db)) {
-      if (!(key in DEFAULT_CAMPAIGN_SETTINGS)) continue;
-      try {
-        values[key] = JSON.parse(value);
-      } catch {
-        // A value that is not JSON keeps the default.
-      }
-    }
-    const parsed = campaignSettingsValuesSchema.safeParse(values);
-    return parsed.success ? parsed.data : DEFAULT_CAMPAIGN_SETTINGS;
+    return settingsFrom(await campaignSettingRows(db));
   }
 
   async settings(ctx: RequestContext): Promise<CampaignSetting[]> {
@@ -700,8 +705,10 @@ export class CampaignsService {
   async reply(companyId: number, number: string, body: string): Promise<void> {
     const db = this.#db(companyId);
     const word = body.trim().toUpperCase();
-    if (word.length > 0 && word.length <= 30) {
-      const settings = await this.#settingsOf(db);
+    const mayOptOut = word.length > 0 && word.length <= 30;
+    const state = await replyState(db, number, mayOptOut);
+    if (mayOptOut) {
+      const settings = settingsFrom(state.settings);
       if (settings.optOutWords.some((w) => w.trim().toUpperCase() === word)) {
         await insertOptOut(db, number);
         const skipped = await skipUnsentOf(db, number);
@@ -711,7 +718,7 @@ export class CampaignsService {
         return;
       }
     }
-    const waiting = await awaitingConfirmation(db, number);
+    const { waiting } = state;
     if (waiting.length === 0) return;
     await confirmShipping(
       db,

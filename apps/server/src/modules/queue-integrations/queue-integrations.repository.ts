@@ -1,10 +1,11 @@
 import {
+  EVENT_INTEGRATION_TYPES,
   type IntegrationDelivery,
   type IntegrationType,
   type QueueIntegration,
   SECRET_MASK,
 } from '@atendi/shared';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   connections,
   integrationDeliveries,
@@ -127,6 +128,37 @@ export async function integrationsOfTicket(db: TenantDb, ticketId: number) {
     connection: named(row.connectionIntegrationId),
     queue: named(row.queueIntegrationId),
   };
+}
+
+/**
+ * The event receivers (webhook, n8n) the ticket's connection and queue name, the connection's
+ * first and each once, in one statement: nothing in the common case of a ticket without them.
+ */
+export async function eventReceiversOfTicket(
+  db: TenantDb,
+  ticketId: number,
+): Promise<IntegrationRow[]> {
+  const rows = await db
+    .select({ integration: queueIntegrations })
+    .from(tickets, eq(tickets.id, ticketId))
+    .leftJoin(
+      connections,
+      and(eq(connections.companyId, tickets.companyId), eq(connections.id, tickets.whatsappId)),
+    )
+    .leftJoin(queues, and(eq(queues.companyId, tickets.companyId), eq(queues.id, tickets.queueId)))
+    .innerJoin(
+      queueIntegrations,
+      and(
+        eq(queueIntegrations.companyId, tickets.companyId),
+        or(
+          eq(queueIntegrations.id, connections.integrationId),
+          eq(queueIntegrations.id, queues.integrationId),
+        ),
+        inArray(queueIntegrations.type, [...EVENT_INTEGRATION_TYPES]),
+      ),
+    )
+    .orderBy(sql`${queueIntegrations.id} is not distinct from ${connections.integrationId} desc`);
+  return rows.map((row) => row.integration);
 }
 
 /** The bot answers this ticket: it is named on the ticket (useIntegration, integrationId). */

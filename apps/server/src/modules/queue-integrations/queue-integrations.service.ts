@@ -38,6 +38,7 @@ import {
   deliveriesPage,
   deliveryById,
   dropSession,
+  eventReceiversOfTicket,
   handOverFromBot,
   type IntegrationChanges,
   type IntegrationRow,
@@ -111,6 +112,8 @@ export class QueueIntegrationsService {
   readonly #transport: Transport;
   readonly #typebot: TypebotClient;
   readonly #dialogflow: DialogflowClient;
+  /** Event receivers being read, by company and ticket, until the events of a moment are heard. */
+  readonly #receivers = new Map<string, Promise<IntegrationRow[]>>();
 
   constructor(
     private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'config' | 'jobs'>,
@@ -267,17 +270,24 @@ export class QueueIntegrationsService {
 
   // --- events to webhook and n8n --------------------------------------------------------------
 
+  /**
+   * The ticket's event receivers, read once for the events of one moment: a stored message
+   * announces the message and its ticket together, and both go to the same receivers.
+   */
+  #receiversOf(db: TenantDb, ticketId: number): Promise<IntegrationRow[]> {
+    const key = `${db.companyId}:${ticketId}`;
+    let found = this.#receivers.get(key);
+    if (!found) {
+      found = eventReceiversOfTicket(db, ticketId);
+      this.#receivers.set(key, found);
+      setImmediate(() => this.#receivers.delete(key));
+    }
+    return found;
+  }
+
   async #queueEvent(companyId: number, ticket: Ticket, event: string, data: object) {
     const db = tenantDb(systemContext(this.platform.db, companyId));
-    const found = await integrationsOfTicket(db, ticket.id);
-    if (!found) return;
-    const receivers = [found.connection, found.queue].filter(
-      (row, index, all): row is IntegrationRow =>
-        !!row &&
-        EVENT_INTEGRATION_TYPES.includes(row.type as IntegrationType) &&
-        all.findIndex((other) => other?.id === row.id) === index,
-    );
-    for (const integration of receivers) {
+    for (const integration of await this.#receiversOf(db, ticket.id)) {
       const payload = {
         event,
         companyId,
