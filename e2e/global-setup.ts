@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HANDOFF_MARKER } from '@atendi/shared';
+import { FakeAiServices } from '../apps/server/test/fakes/ai-services';
 import { FakeAsaas } from '../apps/server/test/fakes/asaas';
 import { startFakeSmtp } from '../apps/server/test/fakes/smtp';
 import { recreateDatabase } from '../apps/server/test/local';
@@ -29,11 +31,31 @@ export default async function globalSetup() {
   }).start();
   process.env.E2E_ASAAS_URL = asaas.baseUrl;
   process.env.E2E_ASAAS_KEY = asaas.apiKey;
+  // Prompts answer through a local OpenAI-compatible model: it asks for a person when the
+  // contact does, and otherwise answers naming what the contact last wrote. Each request is written to
+  // a folder the journeys read (workers inherit E2E_AI_CALLS).
+  const aiCalls = mkdtempSync(join(tmpdir(), 'atendi-e2e-ai-'));
+  const ai = await new FakeAiServices().start();
+  ai.reply = (call) => {
+    writeFileSync(
+      join(aiCalls, `${String(ai.completions.length).padStart(5, '0')}.json`),
+      JSON.stringify(call),
+    );
+    const asked = call.body.messages.filter((message) => message.role === 'user').at(-1);
+    const text = asked?.content ?? '';
+    if (/atendente|pessoa/i.test(text)) {
+      return `Certo, vou chamar uma pessoa da equipe para continuar. ${HANDOFF_MARKER}`;
+    }
+    // its last word tells the journeys' answers apart (the whole text would match the question)
+    return `Assistente virtual: já verifico isso para você (${text.split(/\s+/).at(-1)}).`;
+  };
+  process.env.E2E_AI_CALLS = aiCalls;
   const env: NodeJS.ProcessEnv = {
     ...smtp.env,
     ...process.env,
     ASAAS_BASE_URL: asaas.baseUrl,
     ASAAS_WEBHOOK_TOKEN: asaasWebhookToken,
+    OPENAI_BASE_URL: ai.openAiUrl,
     NODE_ENV: 'development',
     PORT: String(API_PORT),
     WEB_PORT: String(WEB_PORT),
@@ -88,6 +110,8 @@ export default async function globalSetup() {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     await smtp.close();
     await asaas.close();
+    await ai.stop();
     rmSync(mailbox, { recursive: true, force: true });
+    rmSync(aiCalls, { recursive: true, force: true });
   };
 }

@@ -4,7 +4,9 @@ import type {
   Contact,
   Dashboard,
   DashboardAttendant,
+  Prompt,
   Queue,
+  QueueIntegration,
   QueueOption,
   Schedule,
 } from '@atendi/shared';
@@ -168,5 +170,51 @@ export const scheduleRecord = (
   mediaName: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+/** A prompt as GET /prompt answers it (its keys as hints only). */
+export const promptRecord = (id: number, name: string, extra: Partial<Prompt> = {}): Prompt => ({
+  id,
+  name,
+  prompt: 'Você atende a loja. Seja breve.',
+  voice: 'texto',
+  voiceKey: null,
+  voiceRegion: '',
+  maxTokens: 100,
+  temperature: 1,
+  apiKey: '••••WXYZ',
+  queueId: 1,
+  maxMessages: 10,
+  queue: { id: 1, name: 'Suporte' },
+  createdAt: '2025-01-02T03:04:00.000Z',
+  updatedAt: '2025-01-02T03:04:00.000Z',
+  ...extra,
+});
+
+/** A queue integration as GET /queueIntegration answers it. */
+export const integrationRecord = (
+  id: number,
+  name: string,
+  type: QueueIntegration['type'],
+  extra: Partial<QueueIntegration> = {},
+): QueueIntegration => ({
+  id,
+  type,
+  name,
+  projectName: name,
+  jsonContent: null,
+  language: 'pt-BR',
+  urlN8N: '',
+  typebotSlug: '',
+  typebotExpires: 1,
+  typebotDelayMessage: 1000,
+  typebotKeywordFinish: '',
+  typebotKeywordRestart: '',
+  typebotUnknownMessage: '',
+  typebotRestartMessage: '',
+  secret: null,
+  createdAt: '2025-01-02T03:04:00.000Z',
+  updatedAt: '2025-01-02T03:04:00.000Z',
   ...extra,
 });

@@ -174,8 +174,11 @@ async function turnsSettled() {
     .toBe(0);
 }
 
-/** A connection answered by a prompt, and a phone that writes to it. */
-async function aiConversation(promptFields: Record<string, unknown> = {}) {
+/** A connection (or its only queue) answered by a prompt, and a phone that writes to it. */
+async function aiConversation(
+  promptFields: Record<string, unknown> = {},
+  on: 'connection' | 'queue' = 'connection',
+) {
   const company = await aiCompany();
   const created = await t.as(company.adminToken).post('/prompt', {
     name: 'Padaria',
@@ -188,8 +191,26 @@ async function aiConversation(promptFields: Record<string, unknown> = {}) {
   expect(created.statusCode, created.body).toBe(200);
   const promptId = created.json().id as number;
   const connectionId = await pairedSimulator(t, company.adminToken, `IA ${++phoneSequence}`);
-  const set = await t.as(company.adminToken).put(`/whatsapp/${connectionId}`, { promptId });
-  expect(set.statusCode, set.body).toBe(200);
+  if (on === 'connection') {
+    const set = await t.as(company.adminToken).put(`/whatsapp/${connectionId}`, { promptId });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().promptId).toBe(promptId);
+  } else {
+    // What the queue dialog saves; answered back, and read back.
+    const set = await t.as(company.adminToken).put(`/queue/${company.queue.id}`, { promptId });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().promptId).toBe(promptId);
+    const read = await t.as(company.adminToken).get(`/queue/${company.queue.id}`);
+    expect(read.json().promptId).toBe(promptId);
+    // The only queue is entered at the first message.
+    await t
+      .as(company.adminToken)
+      .put('/settings/sendGreetingMessageOneQueues', { value: 'enabled' });
+    const offered = await t
+      .as(company.adminToken)
+      .put(`/whatsapp/${connectionId}`, { queueIds: [company.queue.id] });
+    expect(offered.statusCode, offered.body).toBe(200);
+  }
   const phone = `55119${String(60_000_000 + process.pid * 100 + ++phoneSequence).slice(-8)}`;
   const stored = async (text: string) =>
     (
@@ -315,6 +336,27 @@ describe('a conversation answered by a prompt', () => {
     await c.write('Mais uma');
     await expect.poll(c.notes, { timeout: 10_000 }).toEqual([HANDOFF_NOTES.limit]);
     expect(await c.inbox()).toHaveLength(HOURLY_LIMIT);
+  });
+
+  it('answers in a queue whose prompt is chosen, once the contact is in that queue', async () => {
+    ai.reply = () => 'Temos bolo de cenoura hoje.';
+    const c = await aiConversation({}, 'queue');
+    const before = ai.completions.length;
+    await c.write('Oi');
+    await expect.poll(async () => (await c.ticket()).queueId, { timeout: 10_000 }).toBe(c.queue.id);
+    await turnsSettled();
+    const greeted = (await c.inbox()).length;
+    await c.write('Tem bolo hoje?');
+    await expect
+      .poll(async () => (await c.inbox()).slice(greeted), { timeout: 10_000 })
+      .toEqual(['Temos bolo de cenoura hoje.']);
+    await turnsSettled();
+    const call = ai.completions.at(-1)!;
+    expect(call.body.messages[0]!.content).toContain(PROMPT_TEXT);
+    expect(call.body.messages.at(-1)).toEqual({ role: 'user', content: 'Tem bolo hoje?' });
+    // the message that entered the queue was the menu's; the next one the AI's
+    expect(ai.completions.length).toBe(before + 1);
+    expect((await c.ticket()).promptId).toBe(c.promptId);
   });
 
   it('speaks the answer too with a neural voice, after sending the text', async () => {

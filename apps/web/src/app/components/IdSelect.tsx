@@ -51,3 +51,15 @@ export function IdSelect<T extends FieldValues, N extends Path<T>>({
     </TextField>
   );
 }
+
+/**
+ * Where an IdSelect's records cannot be had (the plan lacks the feature, or none exist): an
+ * empty, disabled select that says so.
+ */
+export function EmptySelect({ id, label, text }: { id: string; label: string; text: string }) {
+  return (
+    <TextField id={id} select label={label} value="" disabled fullWidth helperText={text}>
+      <MenuItem value="">{text}</MenuItem>
+    </TextField>
+  );
+}

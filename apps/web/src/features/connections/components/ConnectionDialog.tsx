@@ -11,11 +11,15 @@ import { useCallback, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api';
+import { useSessionUser } from '../../../app/auth';
 import { FormDialog } from '../../../app/components/FormDialog';
 import { SelectField, SwitchField } from '../../../app/components/FormFields';
-import { IdSelect } from '../../../app/components/IdSelect';
+import { EmptySelect, IdSelect } from '../../../app/components/IdSelect';
 import { errorMessage } from '../../../app/errors';
 import { muiField, submitRecord, useRecordForm, useValidationText } from '../../../app/forms';
+import { canAccess } from '../../../app/layout/menu';
+import { usePromptOptions } from '../../prompts/api';
+import { useIntegrationOptions } from '../../queue-integrations/api';
 import { useQueues } from '../../queues/api';
 import { QueueSelect } from '../../queues/components/QueueSelect';
 import { type ConnectionSummary, useSaveConnection } from '../api';
@@ -37,6 +41,10 @@ export interface ConnectionFormValues {
   expiresInactiveMessage: string;
   maxUseBotQueues: NumberInput;
   timeUseBotQueues: NumberInput;
+  /** The bot that answers the connection's conversations before any queue; none when null. */
+  integrationId: number | null;
+  /** The AI prompt that answers the connection's conversations before any queue. */
+  promptId: number | null;
 }
 
 const FORM_FIELDS = [
@@ -54,6 +62,8 @@ const FORM_FIELDS = [
   'expiresInactiveMessage',
   'maxUseBotQueues',
   'timeUseBotQueues',
+  'integrationId',
+  'promptId',
 ] as const;
 
 const MESSAGE_FIELDS = [
@@ -79,6 +89,8 @@ function defaultsFor(connection: ConnectionSummary | undefined): ConnectionFormV
     expiresInactiveMessage: connection?.expiresInactiveMessage ?? '',
     maxUseBotQueues: connection?.maxUseBotQueues ?? 3,
     timeUseBotQueues: connection?.timeUseBotQueues ?? 0,
+    integrationId: connection?.integrationId ?? null,
+    promptId: connection?.promptId ?? null,
   };
 }
 
@@ -95,6 +107,12 @@ export function ConnectionDialog({ open, onClose, connection }: ConnectionDialog
   const editing = connection !== undefined;
   const queues = useQueues({ enabled: open });
   const save = useSaveConnection();
+  const me = useSessionUser();
+  // each choice needs its plan flag; without it the select says there is nothing to choose
+  const usesIntegrations = canAccess(me, { permission: 'integrations:use' });
+  const usesPrompts = canAccess(me, { permission: 'prompts:use' });
+  const integrations = useIntegrationOptions({ enabled: usesIntegrations && open });
+  const prompts = usePromptOptions({ enabled: usesPrompts && open });
   const [formError, setFormError] = useState<string | null>(null);
 
   const {
@@ -113,6 +131,8 @@ export function ConnectionDialog({ open, onClose, connection }: ConnectionDialog
     (message: string | undefined) => {
       if (message === 'Duplicated') return t('fields.nameTaken');
       if (message === 'Unknown queue') return t('fields.unknownQueue');
+      if (message === 'Unknown integration') return t('fields.unknownIntegration');
+      if (message === 'Unknown prompt') return t('fields.unknownPrompt');
       if (message && /number|integer/i.test(message)) return t('fields.minutes');
       return validationText(message);
     },
@@ -269,6 +289,56 @@ export function ConnectionDialog({ open, onClose, connection }: ConnectionDialog
       />
       {numberField('maxUseBotQueues')}
       {numberField('timeUseBotQueues')}
+
+      <Typography variant="overline" component="h3" sx={{ gridColumn: '1 / -1', lineHeight: 1.5 }}>
+        {t('dialog.automation')}
+      </Typography>
+      {usesIntegrations ? (
+        <Controller
+          control={control}
+          name="integrationId"
+          render={({ field }) => (
+            <IdSelect
+              id="connection-integration"
+              label={t('fields.integration')}
+              noneLabel={t('fields.noIntegrationChosen')}
+              options={integrations.data ?? []}
+              field={field}
+              error={Boolean(errors.integrationId)}
+              helperText={fieldText(errors.integrationId?.message) ?? t('fields.integrationHelp')}
+            />
+          )}
+        />
+      ) : (
+        <EmptySelect
+          id="connection-integration"
+          label={t('fields.integration')}
+          text={t('fields.noIntegration')}
+        />
+      )}
+      {usesPrompts ? (
+        <Controller
+          control={control}
+          name="promptId"
+          render={({ field }) => (
+            <IdSelect
+              id="connection-prompt"
+              label={t('fields.prompt')}
+              noneLabel={t('fields.noPromptChosen')}
+              options={prompts.data ?? []}
+              field={field}
+              error={Boolean(errors.promptId)}
+              helperText={fieldText(errors.promptId?.message) ?? t('fields.promptHelp')}
+            />
+          )}
+        />
+      ) : (
+        <EmptySelect
+          id="connection-prompt"
+          label={t('fields.prompt')}
+          text={t('fields.noPrompt')}
+        />
+      )}
     </FormDialog>
   );
 }

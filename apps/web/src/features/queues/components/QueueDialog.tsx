@@ -9,7 +9,6 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -20,12 +19,13 @@ import { z } from 'zod';
 import { ApiError } from '../../../app/api';
 import { useSessionUser } from '../../../app/auth';
 import { FormDialog } from '../../../app/components/FormDialog';
-import { IdSelect } from '../../../app/components/IdSelect';
+import { EmptySelect, IdSelect } from '../../../app/components/IdSelect';
 import { WeekScheduleFields } from '../../../app/components/WeekScheduleFields';
 import { muiField, submitRecord, useRecordForm, useValidationText } from '../../../app/forms';
 import { canAccess } from '../../../app/layout/menu';
 import { toast } from '../../../app/toast';
 import { usePromptOptions } from '../../prompts/api';
+import { useIntegrationOptions } from '../../queue-integrations/api';
 import { useSaveQueue } from '../api';
 import { QueueOptionsEditor } from './QueueOptionsEditor';
 
@@ -40,6 +40,8 @@ export interface QueueFormValues {
   ratingMessage: string;
   /** The queue's opening hours, read when the company manages hours by queue. */
   schedules: CompanySchedule[];
+  /** The bot (typebot, dialogflow, n8n, webhook) of the queue's tickets; none when null. */
+  integrationId: number | null;
   /** The AI prompt that answers the queue's tickets; none when null. */
   promptId: number | null;
 }
@@ -62,6 +64,7 @@ const queueFormSchema = queueCreateSchema
       .trim()
       .regex(/^\d{0,5}$/, NOT_A_NUMBER),
     schedules: weekSchedulesSchema,
+    integrationId: z.number().int().positive().nullable(),
     promptId: z.number().int().positive().nullable(),
   });
 
@@ -73,6 +76,8 @@ const FORM_FIELDS = [
   'outOfHoursMessage',
   'complationMessage',
   'ratingMessage',
+  'integrationId',
+  'promptId',
 ] as const;
 
 const DEFAULT_COLOR = '#1976d2';
@@ -111,16 +116,21 @@ export function QueueDialog({ open, onClose, queue }: QueueDialogProps) {
     complationMessage: queue?.complationMessage ?? '',
     ratingMessage: queue?.ratingMessage ?? '',
     schedules: queue?.schedules.length ? queue.schedules : DEFAULT_SCHEDULES,
+    integrationId: queue?.integrationId ?? null,
     promptId: queue?.promptId ?? null,
   });
   const me = useSessionUser();
   const usesPrompts = canAccess(me, { permission: 'prompts:use' });
-  const promptOptions = usePromptOptions({ enabled: usesPrompts });
+  const promptOptions = usePromptOptions({ enabled: usesPrompts && open });
+  const usesIntegrations = canAccess(me, { permission: 'integrations:use' });
+  const integrationOptions = useIntegrationOptions({ enabled: usesIntegrations && open });
 
   const message = useCallback(
     (text: string | undefined) => {
       if (text === 'Duplicated') return t('validation.nameTaken');
       if (text === NOT_A_NUMBER) return t('validation.number');
+      if (text === 'Unknown integration') return t('validation.unknownIntegration');
+      if (text === 'Unknown prompt') return t('validation.unknownPrompt');
       return validationText(text);
     },
     [t, validationText],
@@ -298,9 +308,29 @@ export function QueueDialog({ open, onClose, queue }: QueueDialogProps) {
             {text('ratingMessage')}
           </Box>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-            <EmptySelect id="queue-integration" label={t('fields.integration')}>
-              {t('fields.noIntegration')}
-            </EmptySelect>
+            {usesIntegrations ? (
+              <Controller
+                control={control}
+                name="integrationId"
+                render={({ field }) => (
+                  <IdSelect
+                    id="queue-integration"
+                    label={t('fields.integration')}
+                    noneLabel={t('fields.noIntegrationChosen')}
+                    options={integrationOptions.data ?? []}
+                    field={field}
+                    error={Boolean(errors.integrationId)}
+                    helperText={message(errors.integrationId?.message)}
+                  />
+                )}
+              />
+            ) : (
+              <EmptySelect
+                id="queue-integration"
+                label={t('fields.integration')}
+                text={t('fields.noIntegration')}
+              />
+            )}
             {usesPrompts ? (
               <Controller
                 control={control}
@@ -312,13 +342,17 @@ export function QueueDialog({ open, onClose, queue }: QueueDialogProps) {
                     noneLabel={t('fields.noPromptChosen')}
                     options={promptOptions.data ?? []}
                     field={field}
+                    error={Boolean(errors.promptId)}
+                    helperText={message(errors.promptId?.message)}
                   />
                 )}
               />
             ) : (
-              <EmptySelect id="queue-prompt" label={t('fields.prompt')}>
-                {t('fields.noPrompt')}
-              </EmptySelect>
+              <EmptySelect
+                id="queue-prompt"
+                label={t('fields.prompt')}
+                text={t('fields.noPrompt')}
+              />
             )}
           </Box>
         </>,
@@ -339,14 +373,5 @@ export function QueueDialog({ open, onClose, queue }: QueueDialogProps) {
         ),
       )}
     </FormDialog>
-  );
-}
-
-/** A select of records this product does not hold yet: empty, disabled, and saying so. */
-function EmptySelect({ id, label, children }: { id: string; label: string; children: string }) {
-  return (
-    <TextField id={id} select label={label} value="" disabled fullWidth helperText={children}>
-      <MenuItem value="">{children}</MenuItem>
-    </TextField>
   );
 }

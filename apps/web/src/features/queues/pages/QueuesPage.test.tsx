@@ -152,7 +152,7 @@ describe('QueuesPage', () => {
       target: { value: 'Até logo' },
     });
     expect(within(dialog).getByLabelText('Mensagem de avaliação')).toBeTruthy();
-    // integrations and prompts do not exist yet: empty, disabled, and said so
+    // the plan has neither integrations nor prompts: empty, disabled, and said so
     expect(within(dialog).getAllByText('Nenhuma integração cadastrada').length).toBeGreaterThan(0);
     expect(within(dialog).getAllByText('Nenhum prompt cadastrado').length).toBeGreaterThan(0);
     // a new queue has no menu to edit yet
@@ -169,6 +169,7 @@ describe('QueuesPage', () => {
       outOfHoursMessage: '',
       complationMessage: 'Até logo',
       ratingMessage: '',
+      integrationId: null,
       promptId: null,
       // a new queue starts with the default week
       schedules: DEFAULT_SCHEDULES,
