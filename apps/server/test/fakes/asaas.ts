@@ -75,6 +75,8 @@ export class FakeAsaas {
   readonly charges: FakeCharge[] = [];
   /** Every call, as method and path, for tests that count them. */
   readonly calls: string[] = [];
+  /** The `access_token` header of every call, in the order of `calls` ('' when missing). */
+  readonly keysSeen: string[] = [];
   #server: Server | undefined;
   #port = 0;
 
@@ -150,7 +152,9 @@ export class FakeAsaas {
     const method = req.method ?? 'GET';
     const text = await read(req);
     this.calls.push(`${method} ${url.pathname}`);
-    if (req.headers.access_token !== this.apiKey) {
+    const key = req.headers.access_token;
+    this.keysSeen.push(typeof key === 'string' ? key : '');
+    if (key !== this.apiKey) {
       return refuse(res, 401, 'invalid_access_token', 'A chave de API fornecida é inválida');
     }
     let body: Record<string, unknown> = {};
@@ -257,7 +261,7 @@ export class FakeAsaas {
 /**
  * `npx tsx apps/server/test/fakes/asaas.ts`: the fake on its own (port ASAAS_FAKE_PORT, default
  * 18500), for a demo without an Asaas account. Start the server with the printed settings and
- * put the printed key in the super user's `asaas` setting.
+ * put the printed key in the super user's `asaas` setting (Configurações > Opções > Pagamentos).
  */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const key = process.env.ASAAS_FAKE_KEY ?? '$aact_local_fake_key';

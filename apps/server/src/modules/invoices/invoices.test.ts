@@ -256,6 +256,39 @@ describe('POST /subscription', () => {
     expect((await as.post('/subscription', checkout(999_999))).statusCode).toBe(404);
   });
 
+  it('calls the provider with the key the super user saved in the asaas setting, answered masked', async () => {
+    const asSuper = t.as(superToken);
+    const { as, invoice } = await billedCompany();
+    const wrongKey = '$aact_another_account_key_0000';
+    const saved = await asSuper.put('/settings/asaas', { value: wrongKey });
+    expect(saved.json()).toEqual({ key: 'asaas', value: '********0000' });
+    // The provider checks its access_token header: another account's key is refused.
+    let first = asaas.keysSeen.length;
+    const refused = await as.post('/subscription', checkout(invoice.id));
+    expect(refused.statusCode).toBe(502);
+    expect(refused.body).not.toContain(wrongKey);
+    expect(asaas.keysSeen.slice(first)).toEqual([wrongKey]);
+
+    expect((await asSuper.put('/settings/asaas', { value: API_KEY })).json()).toEqual({
+      key: 'asaas',
+      value: '********6789',
+    });
+    // The page sends the hint it shows back unchanged: the key stays the one saved.
+    const resent = await asSuper.put('/settings/asaas', { value: '********6789' });
+    expect(resent.json()).toEqual({ key: 'asaas', value: '********6789' });
+    const listed = (await asSuper.get('/settings')).json() as { key: string; value: string }[];
+    expect(listed.find((setting) => setting.key === 'asaas')?.value).toBe('********6789');
+    expect(JSON.stringify(listed)).not.toContain(API_KEY);
+
+    first = asaas.keysSeen.length;
+    const charged = await as.post('/subscription', checkout(invoice.id));
+    expect(charged.statusCode).toBe(200);
+    expect(charged.body).not.toContain(API_KEY);
+    const used = asaas.keysSeen.slice(first);
+    expect(used.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(used)).toEqual(new Set([API_KEY]));
+  });
+
   it('answers 502 when the provider refuses (a customer without CPF/CNPJ), the key never in it', async () => {
     const { as, invoice } = await billedCompany();
     const { cpfCnpj: _cpf, ...withoutDocument } = checkout(invoice.id);
