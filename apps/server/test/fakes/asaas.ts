@@ -6,7 +6,7 @@ import QRCode from 'qrcode';
 /**
  * Asaas' REST API v3 on 127.0.0.1, as far as a Pix checkout uses it: the key in the
  * `access_token` header; customers (list by externalReference, create: name and cpfCnpj
- * required), PIX charges (POST /payments, due date not in the past) and their QR code
+ * required, the address kept as sent), PIX charges (POST /payments, due date not in the past) and their QR code
  * (GET /payments/{id}/pixQrCode: encodedImage as a base64 PNG, payload). `pay` (or the sandbox's
  * POST /sandbox/payment/{id}/confirm) settles a charge and calls the webhook as Asaas does: POST
  * with the `asaas-access-token` header.
@@ -18,6 +18,10 @@ export interface FakeCustomer {
   email: string | null;
   cpfCnpj: string;
   externalReference: string | null;
+  /** The address as sent (Asaas completes city and state from the postal code). */
+  postalCode?: string | null;
+  address?: string | null;
+  province?: string | null;
 }
 
 export interface FakeCharge {
@@ -194,6 +198,9 @@ export class FakeAsaas {
         cpfCnpj: body.cpfCnpj,
         externalReference:
           typeof body.externalReference === 'string' ? body.externalReference : null,
+        postalCode: typeof body.postalCode === 'string' ? body.postalCode : null,
+        address: typeof body.address === 'string' ? body.address : null,
+        province: typeof body.province === 'string' ? body.province : null,
       };
       this.customers.push(customer);
       return send(res, 200, { object: 'customer', ...customer });
