@@ -7,19 +7,26 @@ test('billing: a company admin pays its invoice by Pix through the provider and 
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
-  // The super user writes the provider's key; it is answered masked.
+  // Two walks through the checkout (the second starts from the kept details).
+  test.setTimeout(240_000);
+  // The super user writes the provider's key on the settings page; it is shown masked after.
+  const key = process.env.E2E_ASAAS_KEY!;
   await signIn(page);
-  const saved = await api<{ value: string }>(
+  await page.goto('/settings');
+  const keyField = page.getByLabel('Chave da API do Asaas');
+  await keyField.fill(key);
+  await page.getByRole('button', { name: 'Salvar chave' }).click();
+  await expect(page.getByText(`Chave salva: ********${key.slice(-4)}`)).toBeVisible();
+  await expect(keyField).toHaveValue('');
+  await shot(page, 'billing-settings-key');
+  const listed = await api<{ key: string; value: string }[]>(
     request,
     await tokenOf(page),
-    'PUT',
-    '/settings/asaas',
-    {
-      value: process.env.E2E_ASAAS_KEY,
-    },
+    'GET',
+    '/settings',
   );
-  expect(saved.value).not.toContain(process.env.E2E_ASAAS_KEY!);
+  expect(listed.find((setting) => setting.key === 'asaas')?.value).toBe(`********${key.slice(-4)}`);
+  expect(JSON.stringify(listed)).not.toContain(key);
 
   // A company signs up (a trial due in 3 days): its invoice is written at once.
   const context = await browser.newContext();
@@ -38,6 +45,7 @@ test('billing: a company admin pays its invoice by Pix through the provider and 
   await expect(table.getByRole('cell', { name: /R\$\s30,00/ })).toBeVisible();
   await shot(admin, 'billing-invoices');
 
+  const { companyId } = await api<{ companyId: number }>(request, adminToken, 'GET', '/auth/me');
   await table.getByRole('button', { name: /Pagar a fatura/ }).click();
   const dialog = admin.getByRole('dialog', { name: 'Assinatura' });
   await dialog.getByRole('button', { name: 'Próximo' }).click();
@@ -48,6 +56,7 @@ test('billing: a company admin pays its invoice by Pix through the provider and 
   await dialog.getByLabel('CEP').fill('01001-000');
   await dialog.getByLabel('Endereço').fill('Praça da Sé, 1');
   await dialog.getByLabel('Cidade').fill('São Paulo');
+  await dialog.getByLabel('Estado').fill('SP');
   await dialog.getByRole('button', { name: 'Próximo' }).click();
   await expect(dialog.getByText('Plano 1')).toBeVisible();
   await dialog.getByRole('button', { name: 'Próximo' }).click();
@@ -66,6 +75,41 @@ test('billing: a company admin pays its invoice by Pix through the provider and 
   ).toBeVisible();
   await expectAccessible(admin, '[role="dialog"]');
   await shot(admin, 'billing-pix');
+
+  // The company keeps the name and address of the checkout...
+  const company = await api<Record<string, unknown>>(
+    request,
+    adminToken,
+    'GET',
+    `/companies/${companyId}`,
+  );
+  expect(company).toMatchObject({
+    billingName: 'Maria Silva',
+    addressZipCode: '01001-000',
+    addressStreet: 'Praça da Sé, 1',
+    addressCity: 'São Paulo',
+    addressState: 'SP',
+  });
+  // ...and the next checkout starts from them (the same charge is shown again).
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(dialog).toBeHidden();
+  await table.getByRole('button', { name: /Pagar a fatura/ }).click();
+  await expect(dialog.getByLabel('Nome completo')).toHaveValue('Maria Silva');
+  await expect(dialog.getByLabel('CEP')).toHaveValue('01001-000');
+  await expect(dialog.getByLabel('Endereço')).toHaveValue('Praça da Sé, 1');
+  await expect(dialog.getByLabel('Cidade')).toHaveValue('São Paulo');
+  await expect(dialog.getByLabel('Estado')).toHaveValue('SP');
+  await shot(admin, 'billing-prefilled');
+  await dialog.getByLabel('CPF/CNPJ').fill('123.456.789-09');
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  await dialog.getByRole('button', { name: 'Próximo' }).click();
+  const again = admin.waitForResponse(
+    (response) =>
+      response.url().endsWith('/subscription') && response.request().method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: 'Pagar' }).click();
+  expect(((await (await again).json()) as SubscriptionCharge).chargeId).toBe(charge.chargeId);
+  await expect(dialog.getByLabel('Pix copia e cola')).toHaveValue(charge.qrcode.qrcode);
 
   // The customer pays: the provider's sandbox confirms it and calls the webhook.
   const confirmed = await request.post(

@@ -52,8 +52,13 @@ export function openSecretSetting(secretsKey: string, stored: string | undefined
   return new SecretBox(secretsKey).open(stored);
 }
 
+const HINT_MASK = '********';
+
 /** What is answered instead of a secret: its last four characters at most, the rest masked. */
 export function secretHint(plain: string | undefined): string {
   if (!plain) return '';
-  return plain.length <= 8 ? '********' : `********${plain.slice(-4)}`;
+  return plain.length <= 8 ? HINT_MASK : `${HINT_MASK}${plain.slice(-4)}`;
 }
+
+/** Whether a value is a hint `secretHint` answered (sent back, it means "keep the secret"). */
+export const isSecretHint = (value: string) => value.startsWith(HINT_MASK);

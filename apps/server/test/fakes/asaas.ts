@@ -6,7 +6,7 @@ import QRCode from 'qrcode';
 /**
  * Asaas' REST API v3 on 127.0.0.1, as far as a Pix checkout uses it: the key in the
  * `access_token` header; customers (list by externalReference, create: name and cpfCnpj
- * required), PIX charges (POST /payments, due date not in the past) and their QR code
+ * required, the address kept as sent), PIX charges (POST /payments, due date not in the past) and their QR code
  * (GET /payments/{id}/pixQrCode: encodedImage as a base64 PNG, payload). `pay` (or the sandbox's
  * POST /sandbox/payment/{id}/confirm) settles a charge and calls the webhook as Asaas does: POST
  * with the `asaas-access-token` header.
@@ -18,6 +18,10 @@ export interface FakeCustomer {
   email: string | null;
   cpfCnpj: string;
   externalReference: string | null;
+  /** The address as sent (Asaas completes city and state from the postal code). */
+  postalCode?: string | null;
+  address?: string | null;
+  province?: string | null;
 }
 
 export interface FakeCharge {
@@ -75,6 +79,8 @@ export class FakeAsaas {
   readonly charges: FakeCharge[] = [];
   /** Every call, as method and path, for tests that count them. */
   readonly calls: string[] = [];
+  /** The `access_token` header of every call, in the order of `calls` ('' when missing). */
+  readonly keysSeen: string[] = [];
   #server: Server | undefined;
   #port = 0;
 
@@ -150,7 +156,9 @@ export class FakeAsaas {
     const method = req.method ?? 'GET';
     const text = await read(req);
     this.calls.push(`${method} ${url.pathname}`);
-    if (req.headers.access_token !== this.apiKey) {
+    const key = req.headers.access_token;
+    this.keysSeen.push(typeof key === 'string' ? key : '');
+    if (key !== this.apiKey) {
       return refuse(res, 401, 'invalid_access_token', 'A chave de API fornecida é inválida');
     }
     let body: Record<string, unknown> = {};
@@ -190,6 +198,9 @@ export class FakeAsaas {
         cpfCnpj: body.cpfCnpj,
         externalReference:
           typeof body.externalReference === 'string' ? body.externalReference : null,
+        postalCode: typeof body.postalCode === 'string' ? body.postalCode : null,
+        address: typeof body.address === 'string' ? body.address : null,
+        province: typeof body.province === 'string' ? body.province : null,
       };
       this.customers.push(customer);
       return send(res, 200, { object: 'customer', ...customer });
@@ -257,7 +268,7 @@ export class FakeAsaas {
 /**
  * `npx tsx apps/server/test/fakes/asaas.ts`: the fake on its own (port ASAAS_FAKE_PORT, default
  * 18500), for a demo without an Asaas account. Start the server with the printed settings and
- * put the printed key in the super user's `asaas` setting.
+ * put the printed key in the super user's `asaas` setting (Configurações > Opções > Pagamentos).
  */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const key = process.env.ASAAS_FAKE_KEY ?? '$aact_local_fake_key';

@@ -35,15 +35,16 @@ const text = (max: number) => z.string().max(max).optional();
 /**
  * POST /subscription as the spec's checkout sends it. What is charged comes from the invoice
  * (its value), never from the price or plan the client sends; the card fields of the original
- * form are accepted and ignored (the charge is a Pix one).
+ * form are accepted and ignored (the charge is a Pix one). The name and address are kept as the
+ * company's billing fields, so they are bounded as the company form bounds them.
  */
 export const subscriptionCreateSchema = z.object({
   invoiceId: positiveId,
-  firstName: z.string().trim().min(1).max(200),
-  lastName: text(200),
-  address2: text(300),
-  city: text(120),
-  state: text(120),
+  firstName: z.string().trim().min(1).max(100),
+  lastName: text(100),
+  address2: text(200),
+  city: text(100),
+  state: text(50),
   zipcode: text(20),
   country: text(60),
   /** CPF or CNPJ (digits or masked): the provider needs it to charge a Brazilian customer. */

@@ -1,4 +1,5 @@
 import {
+  type Company,
   DEFAULT_PAGE_SIZE,
   type Invoice,
   type InvoicesPage,
@@ -17,6 +18,7 @@ import { AppError } from '../../platform/errors';
 import { platformSetting } from '../../platform/platform-settings';
 import { iso, isoRequired, page, sliceMore } from '../../platform/routes';
 import { openSecretSetting } from '../../platform/secrets';
+import { updateCompany } from '../companies/companies.repository';
 import type { ServiceDeps } from '../deps';
 import { AsaasProvider } from './asaas';
 import {
@@ -67,6 +69,10 @@ export const presentInvoice = (row: InvoiceRow): Invoice => ({
 });
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 404);
+
+/** A billing field as the company keeps it: trimmed, '' is nothing, absent is left as it is. */
+const billingText = (value: string | undefined) =>
+  value === undefined ? undefined : value.trim() || null;
 
 /** Makes the provider for an API key (tests may hand in another). */
 export type ProviderFactory = (apiKey: string) => PaymentProvider;
@@ -154,19 +160,20 @@ export class InvoicesService {
     const invoice = await invoiceById(db, body.invoiceId);
     if (!invoice) throw notFound();
     if (invoice.status === 'paid') throw new AppError('ERR_INVOICE_PAID', 409);
+    // Kept whatever the provider answers: the next checkout starts from what was typed.
+    const company = await this.#keepBillingDetails(ctx.companyId, body);
     const provider = await this.#provider();
     try {
       let chargeId = invoice.chargeId;
       if (!chargeId) {
-        const company = await globalDb(this.platform).companyById(ctx.companyId);
         const customerId = await provider.customerFor({
           reference: `company-${ctx.companyId}`,
-          name: [body.firstName, body.lastName].filter(Boolean).join(' '),
-          email: body.email ?? company?.email ?? null,
+          name: company.billingName ?? body.firstName,
+          email: body.email ?? company.email ?? null,
           cpfCnpj: body.cpfCnpj,
-          postalCode: body.zipcode,
-          address: body.address2,
-          province: body.city,
+          postalCode: company.addressZipCode ?? undefined,
+          address: company.addressStreet ?? undefined,
+          province: company.addressDistrict ?? undefined,
         });
         const today = isoDay(new Date());
         const created = await provider.createPixCharge({
@@ -230,6 +237,28 @@ export class InvoicesService {
       this.platform.events.emit('invoice.paid', { companyId: target.companyId, ...paid });
     }
     return { received: true };
+  }
+
+  /**
+   * The checkout's name and address, as the company's billing fields (the super user's company
+   * form shows the same ones); each admin of the company sees the company change.
+   */
+  async #keepBillingDetails(companyId: number, body: SubscriptionCreate): Promise<Company> {
+    const name = [body.firstName, body.lastName]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(' ');
+    // The checkout has no district: the one the super user's form keeps stays.
+    const company = await updateCompany(globalDb(this.platform), companyId, {
+      billingName: name.slice(0, 100),
+      addressZipCode: billingText(body.zipcode),
+      addressStreet: billingText(body.address2),
+      addressCity: billingText(body.city),
+      addressState: billingText(body.state),
+    });
+    if (!company) throw notFound();
+    this.platform.events.emit('company.saved', { companyId, company });
+    return company;
   }
 
   async #provider(): Promise<PaymentProvider> {

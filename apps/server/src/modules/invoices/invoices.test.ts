@@ -256,6 +256,124 @@ describe('POST /subscription', () => {
     expect((await as.post('/subscription', checkout(999_999))).statusCode).toBe(404);
   });
 
+  it('calls the provider with the key the super user saved in the asaas setting, answered masked', async () => {
+    const asSuper = t.as(superToken);
+    const { as, invoice } = await billedCompany();
+    const wrongKey = '$aact_another_account_key_0000';
+    const saved = await asSuper.put('/settings/asaas', { value: wrongKey });
+    expect(saved.json()).toEqual({ key: 'asaas', value: '********0000' });
+    // The provider checks its access_token header: another account's key is refused.
+    let first = asaas.keysSeen.length;
+    const refused = await as.post('/subscription', checkout(invoice.id));
+    expect(refused.statusCode).toBe(502);
+    expect(refused.body).not.toContain(wrongKey);
+    expect(asaas.keysSeen.slice(first)).toEqual([wrongKey]);
+
+    expect((await asSuper.put('/settings/asaas', { value: API_KEY })).json()).toEqual({
+      key: 'asaas',
+      value: '********6789',
+    });
+    // The page sends the hint it shows back unchanged: the key stays the one saved.
+    const resent = await asSuper.put('/settings/asaas', { value: '********6789' });
+    expect(resent.json()).toEqual({ key: 'asaas', value: '********6789' });
+    const listed = (await asSuper.get('/settings')).json() as { key: string; value: string }[];
+    expect(listed.find((setting) => setting.key === 'asaas')?.value).toBe('********6789');
+    expect(JSON.stringify(listed)).not.toContain(API_KEY);
+
+    first = asaas.keysSeen.length;
+    const charged = await as.post('/subscription', checkout(invoice.id));
+    expect(charged.statusCode).toBe(200);
+    expect(charged.body).not.toContain(API_KEY);
+    const used = asaas.keysSeen.slice(first);
+    expect(used.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(used)).toEqual(new Set([API_KEY]));
+  });
+
+  it("keeps the checkout's name and address on the company and gives them to the provider's new customer", async () => {
+    await t.as(superToken).put('/settings/asaas', { value: API_KEY });
+    const { as, invoice, company } = await billedCompany();
+    // The district is the company form's (the checkout has none): it goes to the provider too.
+    await t.database.db
+      .update(companies)
+      .set({ addressDistrict: 'Sé' })
+      .where(eq(companies.id, company.id));
+    const response = await as.post('/subscription', {
+      ...checkout(invoice.id),
+      firstName: ' Maria ',
+      lastName: 'Silva',
+      address2: ' Praça da Sé, 1 ',
+      zipcode: '01001-000',
+      city: 'São Paulo',
+      state: 'SP',
+    });
+    expect(response.statusCode).toBe(200);
+    const billing = {
+      billingName: 'Maria Silva',
+      addressZipCode: '01001-000',
+      addressStreet: 'Praça da Sé, 1',
+      addressCity: 'São Paulo',
+      addressState: 'SP',
+      addressDistrict: 'Sé',
+    };
+    // The company's answer, as its admin reads it back.
+    const read = await as.get(`/companies/${company.id}`);
+    expect(read.json()).toMatchObject(billing);
+    expect(t.emitted).toContainEqual({
+      event: `company-${company.id}-company`,
+      payload: { action: 'update', company: expect.objectContaining(billing) },
+    });
+    const charge = response.json() as SubscriptionCharge;
+    const customerId = asaas.charges.find((c) => c.id === charge.chargeId)!.customer;
+    expect(asaas.customers.find((c) => c.id === customerId)).toMatchObject({
+      name: 'Maria Silva',
+      cpfCnpj: '12345678909',
+      postalCode: '01001-000',
+      address: 'Praça da Sé, 1',
+      province: 'Sé',
+    });
+
+    // Changed at the next checkout: what is sent replaces it, what is not sent stays.
+    const { state: _state, ...withoutState } = checkout(invoice.id);
+    const again = await as.post('/subscription', {
+      ...withoutState,
+      firstName: 'Maria Souza',
+      lastName: '',
+      address2: 'Rua Nova, 20',
+      city: '',
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await as.get(`/companies/${company.id}`)).json()).toMatchObject({
+      ...billing,
+      billingName: 'Maria Souza',
+      addressStreet: 'Rua Nova, 20',
+      addressCity: null,
+    });
+  });
+
+  it('keeps the billing details of a checkout the provider refuses, and of no other company', async () => {
+    const { as, invoice, company } = await billedCompany();
+    const other = await billedCompany();
+    const { cpfCnpj: _cpf, ...withoutDocument } = checkout(invoice.id);
+    const refused = await as.post('/subscription', withoutDocument);
+    expect(refused.statusCode).toBe(502);
+    expect((await as.get(`/companies/${company.id}`)).json()).toMatchObject({
+      billingName: 'Maria Silva',
+      addressStreet: 'Rua das Flores, 10',
+    });
+    expect((await other.as.get(`/companies/${other.company.id}`)).json()).toMatchObject({
+      billingName: null,
+      addressStreet: null,
+    });
+    // Another company's invoice is not found, and nothing of this one is written.
+    const foreign = await other.as.post('/subscription', {
+      ...checkout(invoice.id),
+      firstName: 'Intrusa',
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await as.get(`/companies/${company.id}`)).json().billingName).toBe('Maria Silva');
+    expect((await other.as.get(`/companies/${other.company.id}`)).json().billingName).toBeNull();
+  });
+
   it('answers 502 when the provider refuses (a customer without CPF/CNPJ), the key never in it', async () => {
     const { as, invoice } = await billedCompany();
     const { cpfCnpj: _cpf, ...withoutDocument } = checkout(invoice.id);

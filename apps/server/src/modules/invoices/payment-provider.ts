@@ -17,7 +17,9 @@ export interface PaymentCustomer {
   email?: string | null;
   cpfCnpj?: string;
   postalCode?: string;
+  /** The street and number. */
   address?: string;
+  /** The district (bairro); the provider finds the city and state from the postal code. */
   province?: string;
 }
 

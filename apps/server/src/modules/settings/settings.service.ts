@@ -10,7 +10,7 @@ import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { openSecretSetting, SecretBox, secretHint } from '../../platform/secrets';
+import { isSecretHint, openSecretSetting, SecretBox, secretHint } from '../../platform/secrets';
 import { saveSetting, settingByKey, storedSettings } from './settings.repository';
 
 export class SettingsService {
@@ -49,6 +49,14 @@ export class SettingsService {
     }
     const db = tenantDb(ctx);
     const secret = SECRET_SETTING_KEYS.includes(key);
+    if (secret && isSecretHint(parsed.data)) {
+      // The masked hint the page showed, sent back: the stored key stays as it is.
+      const kept = await settingByKey(db, key);
+      return {
+        key,
+        value: secretHint(openSecretSetting(this.platform.config.SECRETS_KEY, kept?.value)),
+      };
+    }
     await saveSetting(
       db,
       key,

@@ -207,6 +207,23 @@ describe('PUT /settings/:key', () => {
     ).toBe(false);
   });
 
+  it('keeps the stored payment key when its masked hint is sent back, and clears it on an empty value', async () => {
+    const secret = 'aact_kept_payment_key_9876';
+    await t.as(superToken).put('/settings/asaas', { value: secret });
+    const sealed = await stored(platform.company.id, 'asaas');
+    const resent = await t.as(superToken).put('/settings/asaas', { value: '********9876' });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toEqual({ key: 'asaas', value: '********9876' });
+    expect(await stored(platform.company.id, 'asaas')).toBe(sealed);
+    expect(openSecretSetting(TEST_SECRETS_KEY, sealed)).toBe(secret);
+
+    const cleared = await t.as(superToken).put('/settings/asaas', { value: '' });
+    expect(cleared.json()).toEqual({ key: 'asaas', value: '' });
+    expect(await stored(platform.company.id, 'asaas')).toBe('');
+    const listed = (await t.as(superToken).get('/settings')).json() as Setting[];
+    expect(listed.find((setting) => setting.key === 'asaas')?.value).toBe('');
+  });
+
   it('lets the super user switch userCreation, with its values checked', async () => {
     const bad = await t.as(superToken).put('/settings/userCreation', { value: 'off' });
     expect(bad.statusCode).toBe(400);

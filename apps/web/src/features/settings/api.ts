@@ -55,6 +55,20 @@ export function useUpdateSetting() {
   });
 }
 
+/**
+ * Saves a secret setting (the payment key). Nothing is put in the list while it is saved: the
+ * list only ever holds the masked hint the server answers, never the key typed.
+ */
+export function useSaveSecretSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ key, value }: { key: SettingKey; value: string }) =>
+      api.call(settingsContract.update, { params: { key }, body: { value } }),
+    onSuccess: (saved) => patchSetting(queryClient, saved),
+  });
+}
+
 /** The company's own record, for its opening hours (an admin reads its own company). */
 export function useCompany(companyId: number, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({

@@ -1,4 +1,4 @@
-import type { Invoice, PaymentEvent, SubscriptionCharge } from '@atendi/shared';
+import type { Company, Invoice, PaymentEvent, SubscriptionCharge } from '@atendi/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -14,7 +14,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,7 +22,7 @@ import { useSessionUser } from '../../../app/auth';
 import { toastError } from '../../../app/errors';
 import { formatDate, formatMoney } from '../../../app/format';
 import { toast } from '../../../app/toast';
-import { useSubscribe } from '../api';
+import { useOwnCompany, useSubscribe } from '../api';
 import { usePaymentEvents } from '../realtime';
 import { PixView } from './PixView';
 
@@ -50,6 +50,26 @@ const DATA_FIELDS = [
   'country',
 ] as const;
 
+const EMPTY: CheckoutValues = {
+  firstName: '',
+  cpfCnpj: '',
+  zipcode: '',
+  address2: '',
+  city: '',
+  state: '',
+  country: 'BR',
+};
+
+/** What the company keeps of its last checkout (or the super user typed in its form). */
+export const savedBillingValues = (company: Company): CheckoutValues => ({
+  ...EMPTY,
+  firstName: company.billingName ?? '',
+  zipcode: company.addressZipCode ?? '',
+  address2: company.addressStreet ?? '',
+  city: company.addressCity ?? '',
+  state: company.addressState ?? '',
+});
+
 interface CheckoutDialogProps {
   open: boolean;
   invoice: Invoice;
@@ -57,15 +77,21 @@ interface CheckoutDialogProps {
 }
 
 /**
- * The three-step checkout (Dados, Personalizar, Revisar), then the Pix view. The company's
- * `payment` event for this invoice shows the new due date and goes to / after 4 s.
+ * The three-step checkout (Dados, Personalizar, Revisar), then the Pix view. Dados starts from
+ * the billing name and address the company kept at its last checkout. The company's `payment`
+ * event for this invoice shows the new due date and goes to / after 4 s.
  */
 export function CheckoutDialog({ open, invoice, onClose }: CheckoutDialogProps) {
   const { t } = useTranslation('financial');
   const user = useSessionUser();
   const plan = user.company.plan;
   const navigate = useNavigate();
-  const subscribe = useSubscribe();
+  const subscribe = useSubscribe(user.companyId);
+  const company = useOwnCompany(user.companyId);
+  const saved = useMemo(
+    () => (company.data ? savedBillingValues(company.data) : undefined),
+    [company.data],
+  );
   const titleId = useId();
   const [step, setStep] = useState(0);
   const [charge, setCharge] = useState<SubscriptionCharge>();
@@ -88,15 +114,10 @@ export function CheckoutDialog({ open, invoice, onClose }: CheckoutDialogProps) 
     formState: { errors },
   } = useForm<CheckoutValues>({
     mode: 'onTouched',
-    defaultValues: {
-      firstName: '',
-      cpfCnpj: '',
-      zipcode: '',
-      address2: '',
-      city: '',
-      state: '',
-      country: 'BR',
-    },
+    defaultValues: EMPTY,
+    // The company's saved details fill the form when they arrive, never over what was typed.
+    values: saved,
+    resetOptions: { keepDirtyValues: true },
   });
   const country = watch('country');
 

@@ -1,11 +1,12 @@
 import type { Invoice, SubscriptionCharge } from '@atendi/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireSession } from '../../../app/guards';
 import { i18n } from '../../../app/i18n';
 import { SocketContext } from '../../../app/socket';
 import { type Call, json, stubFetch } from '../../../test/fetch';
+import { companyRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { fakeSocket } from '../../../test/socket';
 import { FinancialPage } from './FinancialPage';
@@ -43,7 +44,7 @@ const charge: SubscriptionCharge = {
   expiresAt: null,
 };
 
-function serve(extra?: (call: Call) => Response | undefined) {
+function serve(extra?: (call: Call) => Response | Promise<Response> | undefined) {
   return stubFetch((call) => {
     const answer = extra?.(call);
     if (answer) return answer;
@@ -213,6 +214,74 @@ describe('FinancialPage', () => {
     ).toBeTruthy();
     expect(await screen.findByText('Página inicial', {}, { timeout: 8000 })).toBeTruthy();
   }, 20_000);
+
+  it('starts the checkout from the billing name and address the company kept', async () => {
+    let kept = companyRecord(1, {
+      billingName: 'Maria Silva',
+      addressZipCode: '01001-000',
+      addressStreet: 'Praça da Sé, 1',
+      addressCity: 'São Paulo',
+      addressState: 'SP',
+    });
+    const calls = serve((call) => {
+      if (call.url.pathname === '/companies/1' && call.method === 'GET') return json(200, kept);
+      if (call.url.pathname === '/subscription') {
+        const body = call.body as { firstName: string; address2: string };
+        kept = { ...kept, billingName: body.firstName, addressStreet: body.address2 };
+      }
+      return undefined;
+    });
+    renderAt('/financeiro');
+    fireEvent.click(within(await rowOf(3)).getByRole('button', { name: 'Pagar a fatura 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assinatura' });
+    const field = (label: RegExp) => within(dialog).getByLabelText(label) as HTMLInputElement;
+    await waitFor(() => expect(field(/Nome completo/).value).toBe('Maria Silva'));
+    expect(field(/CEP/).value).toBe('01001-000');
+    expect(field(/Endereço/).value).toBe('Praça da Sé, 1');
+    expect(field(/Cidade/).value).toBe('São Paulo');
+    expect(field(/Estado/).value).toBe('SP');
+    // The CPF/CNPJ is not kept: it is asked each time.
+    expect(field(/CPF\/CNPJ/).value).toBe('');
+    fireEvent.change(field(/CPF\/CNPJ/), { target: { value: '123.456.789-09' } });
+    fireEvent.change(field(/Endereço/), { target: { value: 'Rua Nova, 20' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Próximo' }));
+    expect(await within(dialog).findByText('Plano 1')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Próximo' }));
+    expect(await within(dialog).findByText(/Total: R\$\s1\.234,50/)).toBeTruthy();
+    expect(within(dialog).getByText(/Praça da Sé|Rua Nova, 20/).textContent).toContain(
+      'Rua Nova, 20, São Paulo, SP, 01001-000',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pagar' }));
+    expect(await within(dialog).findByRole('img', { name: 'QR code do Pix' })).toBeTruthy();
+    expect(calls.find((call) => call.url.pathname === '/subscription')?.body).toMatchObject({
+      firstName: 'Maria Silva',
+      zipcode: '01001-000',
+      address2: 'Rua Nova, 20',
+      city: 'São Paulo',
+      state: 'SP',
+      cpfCnpj: '123.456.789-09',
+    });
+    // The company is read again after the checkout, so the next one starts from the new street.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.pathname === '/companies/1')).toHaveLength(2),
+    );
+  });
+
+  it('keeps what was typed when the saved details arrive late', async () => {
+    let answer: (value: Response) => void = () => {};
+    const late = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    serve((call) => (call.url.pathname === '/companies/1' ? late : undefined));
+    renderAt('/financeiro');
+    fireEvent.click(within(await rowOf(3)).getByRole('button', { name: 'Pagar a fatura 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assinatura' });
+    const field = (label: RegExp) => within(dialog).getByLabelText(label) as HTMLInputElement;
+    fireEvent.change(field(/Nome completo/), { target: { value: 'Joana Lima' } });
+    answer(json(200, companyRecord(1, { billingName: 'Maria Silva', addressCity: 'Recife' })));
+    await waitFor(() => expect(field(/Cidade/).value).toBe('Recife'));
+    expect(field(/Nome completo/).value).toBe('Joana Lima');
+  });
 
   it('shows the server refusal and stays on the review', async () => {
     serve((call) =>

@@ -16,6 +16,7 @@ import { fakeSocket } from '../../../test/socket';
 import { SettingsPage } from './SettingsPage';
 
 const admin = sessionUser({ id: 1, profile: 'admin' });
+const superUser = sessionUser({ id: 1, profile: 'admin', super: true });
 
 /** GET /settings as an admin gets it: every setting but the super user's. */
 function settingsList(changes: Partial<Record<string, string>> = {}): Setting[] {
@@ -24,12 +25,14 @@ function settingsList(changes: Partial<Record<string, string>> = {}): Setting[] 
 }
 
 interface ServeOptions {
+  user?: typeof admin;
   settings?: Setting[];
   schedules?: CompanySchedule[];
   extra?: (call: Call) => Response | undefined;
 }
 
 function serve({
+  user = admin,
   settings = settingsList(),
   schedules = DEFAULT_SCHEDULES,
   extra,
@@ -38,7 +41,7 @@ function serve({
     const answer = extra?.(call);
     if (answer) return answer;
     const { pathname } = call.url;
-    if (pathname === '/auth/me') return json(200, admin);
+    if (pathname === '/auth/me') return json(200, user);
     if (pathname === '/settings' && call.method === 'GET') return json(200, settings);
     if (pathname.startsWith('/settings/') && call.method === 'PUT') {
       const key = pathname.slice('/settings/'.length);
@@ -169,6 +172,70 @@ describe('SettingsPage, Opções', () => {
       setting: { key: 'scheduleType', value: 'company' },
     });
     expect(await screen.findByRole('tab', { name: 'Horários' })).toBeTruthy();
+  });
+});
+
+describe('SettingsPage, the payment key', () => {
+  /** PUT /settings/asaas as the server answers it: the key's masked hint, never the key. */
+  const maskedSave = (call: Call) => {
+    if (call.method !== 'PUT' || call.url.pathname !== '/settings/asaas') return undefined;
+    const value = (call.body as { value: string }).value;
+    return json(200, { key: 'asaas', value: value ? `********${value.slice(-4)}` : '' });
+  };
+
+  it('shows the super user the saved key as its hint only, and saves a typed key once', async () => {
+    const calls = serve({
+      user: superUser,
+      settings: [...settingsList(), { key: 'asaas', value: '********6789' }],
+      extra: maskedSave,
+    });
+    renderPage();
+    const field = (await screen.findByLabelText('Chave da API do Asaas')) as HTMLInputElement;
+    expect(screen.getByRole('heading', { name: 'Pagamentos' })).toBeTruthy();
+    expect(field.type).toBe('password');
+    // the field never holds the hint, so saving the page never sends it back
+    expect(field.value).toBe('');
+    expect(screen.getByText('Chave salva: ********6789')).toBeTruthy();
+    const save = screen.getByRole('button', { name: 'Salvar chave' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+
+    fireEvent.change(field, { target: { value: '  $aact_new_account_key_4321 ' } });
+    fireEvent.click(save);
+    expect(await screen.findByText('Chave salva: ********4321')).toBeTruthy();
+    expect(await screen.findByText('Operação atualizada com sucesso.')).toBeTruthy();
+    expect(field.value).toBe('');
+    expect(
+      calls.filter((call) => call.method === 'PUT').map((call) => [call.url.pathname, call.body]),
+    ).toEqual([['/settings/asaas', { value: '$aact_new_account_key_4321' }]]);
+    expect(document.body.innerHTML).not.toContain('new_account_key');
+    // the other options stay as they were
+    expect(combobox('Avaliações').textContent).toBe('Desabilitadas');
+  });
+
+  it('removes the key, after which the checkout is off', async () => {
+    const calls = serve({
+      user: superUser,
+      settings: [...settingsList(), { key: 'asaas', value: '********6789' }],
+      extra: maskedSave,
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remover chave' }));
+    expect(
+      await screen.findByText(
+        'Nenhuma chave salva: o pagamento das faturas por Pix fica desativado.',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByText('Chave removida.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remover chave' })).toBeNull();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ value: '' });
+  });
+
+  it('shows the payment key to nobody but the super user', async () => {
+    serve();
+    renderPage();
+    expect(await screen.findByRole('combobox', { name: 'Avaliações' })).toBeTruthy();
+    expect(screen.queryByLabelText('Chave da API do Asaas')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Pagamentos' })).toBeNull();
   });
 });
 

@@ -15,6 +15,7 @@ import { HelpsTab } from '../../helps/components/HelpsTab';
 import { PlansTab } from '../../plans/components/PlansTab';
 import { settingValue, useCompany, useSettings } from '../api';
 import { CompanyHoursForm } from '../components/CompanyHoursForm';
+import { PaymentSettings } from '../components/PaymentSettings';
 import { SettingsOptions } from '../components/SettingsOptions';
 import { useSettingsRealtime } from '../realtime';
 
@@ -35,7 +36,13 @@ const TABS: readonly SettingsTab[] = [
   {
     value: 'options',
     shown: () => true,
-    panel: ({ settings }) => <SettingsOptions settings={settings} />,
+    panel: ({ settings, user }) => (
+      <>
+        <SettingsOptions settings={settings} />
+        {/* The payment provider's key is the platform's: only the super user sees and sets it. */}
+        {user.super && <PaymentSettings hint={settingValue(settings, 'asaas')} />}
+      </>
+    ),
   },
   {
     value: 'schedules',
