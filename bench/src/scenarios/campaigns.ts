@@ -52,16 +52,17 @@ export async function campaignScenario(server: BenchServer, options: CampaignOpt
     contactListId: list.id,
     scheduledAt: '2020-01-01 10:00:00',
   });
+  const campaignId = campaign.id as number;
   const enqueueDeadline = Date.now() + 10 * 60_000;
   let status = campaign.status as string;
   while (status === 'PROGRAMADA' && Date.now() < enqueueDeadline) {
     await sleep(50);
-    status = await statusOf(campaign.id);
+    status = await statusOf(campaignId);
   }
   const enqueueSeconds = (performance.now() - start) / 1000;
   const { rows: copied } = await server.pool.query<{ n: number }>(
     'select count(*)::int as n from campaign_shipping where campaign_id = $1',
-    [campaign.id],
+    [campaignId],
   );
 
   // The sends, watched for a while (a full run of 100,000 would take hours of the machine).
@@ -71,22 +72,22 @@ export async function campaignScenario(server: BenchServer, options: CampaignOpt
     (
       await server.pool.query<{ n: number }>(
         'select count(*)::int as n from campaign_shipping where campaign_id = $1 and sent_at is not null',
-        [campaign.id],
+        [campaignId],
       )
     ).rows[0]!.n;
   while (Date.now() < watchDeadline && (await sentSoFar()) < options.recipients) {
     await sleep(500);
   }
   const watchEnd = new Date();
-  if ((await statusOf(campaign.id)) === 'EM_ANDAMENTO') {
-    await call(server, token, 'POST', `/campaigns/${campaign.id}/cancel`);
+  if ((await statusOf(campaignId)) === 'EM_ANDAMENTO') {
+    await call(server, token, 'POST', `/campaigns/${campaignId}/cancel`);
   }
   // What was claimed goes out: the last sends settle before the figures are read.
   await sleep(1000);
   const { rows: claims } = await server.pool.query<{ at: Date }>(
     `select sent_at as at from campaign_shipping
      where campaign_id = $1 and sent_at >= $2 and sent_at <= $3 order by sent_at`,
-    [campaign.id, watchStart, watchEnd],
+    [campaignId, watchStart, watchEnd],
   );
   const gaps = claims.slice(1).map((row, i) => row.at.getTime() - claims[i]!.at.getTime());
   const spanMs =
@@ -95,7 +96,7 @@ export async function campaignScenario(server: BenchServer, options: CampaignOpt
     `select count(*) filter (where sent_at is not null)::int as sent,
        count(*) filter (where delivered_at is not null)::int as delivered
      from campaign_shipping where campaign_id = $1`,
-    [campaign.id],
+    [campaignId],
   );
   const { rows: network } = await server.pool.query<{ n: number }>(
     `select count(*)::int as n from simulator_messages
