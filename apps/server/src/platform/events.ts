@@ -28,6 +28,17 @@ import type {
 export type TicketAudienceBefore = Pick<Ticket, 'status' | 'queueId' | 'userId'>;
 
 /** Facts the services announce after they commit; the realtime gateway turns them into events. */
+/**
+ * What a received message's listeners would read next about its ticket, read by the inbound
+ * store in the same statement: whether a bot turn could act on the ticket, and the ids of the
+ * event receivers (webhook, n8n integrations) its connection and queue name, the connection's
+ * first.
+ */
+export interface TicketFollowUp {
+  turn: boolean;
+  receivers: number[];
+}
+
 export interface DomainEvents {
   'auth.signedIn': { companyId: number; userId: number; sessionId: string };
   'auth.revoked': { companyId: number; userId: number; sessionIds: string[] };
@@ -99,6 +110,8 @@ export interface DomainEvents {
     action: 'create' | 'update';
     message: Message;
     ticket: Ticket;
+    /** Read with a received message: what its listeners would otherwise read of the ticket. */
+    followUp?: TicketFollowUp;
   };
   /** The network took an outbound message (on the instance that runs its connection). */
   'message.sent': { companyId: number; messageId: number };

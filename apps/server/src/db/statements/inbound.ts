@@ -23,9 +23,15 @@ import type { TenantStatement } from '../tenant';
  * found or updated: they are announced as new). An empty answer means a duplicate, or a ticket
  * created by a concurrent statement that this statement's snapshot cannot see yet: the caller
  * tells the two apart and runs it again.
+ *
+ * It also answers what the message's listeners would read next about the ticket (`follow_up`):
+ * whether a bot turn could act on it (its connection names a prompt or an integration or offers
+ * queues, its queue names a prompt or an integration, or business hours apply: the company's, or
+ * its queue's once it is in one), and the webhook and n8n integrations its connection and queue
+ * name, the connection's first.
  */
 export const storeInboundMessage: TenantStatement = {
-  name: 'store_inbound_message_v5',
+  name: 'store_inbound_message_v6',
   text: `
 with known as (
   select id, name, number, profile_pic_url, is_group, false as created from contacts
@@ -166,7 +172,23 @@ select
     'updatedAt', to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
   ) as ticket,
   array(select id from chat where created union all select id from sender where created)
-    as created_contacts
+    as created_contacts,
+  (select json_build_object(
+    'turn', (c.prompt_id is not null or c.integration_id is not null
+      or q.prompt_id is not null or q.integration_id is not null
+      or exists (select 1 from connection_queues cq
+        where cq.company_id = $1 and cq.connection_id = c.id)
+      or exists (select 1 from settings s
+        where s.company_id = $1 and s.key = 'scheduleType'
+          and (s.value = 'company' or (s.value = 'queue' and t.queue_id is not null)))),
+    'receivers', coalesce((select json_agg(qi.id
+        order by qi.id is not distinct from c.integration_id desc)
+      from queue_integrations qi
+      where qi.company_id = $1 and qi.id in (c.integration_id, q.integration_id)
+        and qi.type in ('webhook', 'n8n')), '[]'::json))
+    from connections c
+    left join queues q on q.company_id = $1 and q.id = t.queue_id
+    where c.company_id = $1 and c.id = t.whatsapp_id) as follow_up
 from message m
 join stored_ticket t on t.id = m.ticket_id`,
 };

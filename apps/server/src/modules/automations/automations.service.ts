@@ -75,11 +75,12 @@ export class AutomationsService {
       handler: ({ at }) => this.sweep(at ? new Date(at) : new Date()),
     });
     platform.jobs.every(SWEEP_JOB, '* * * * *');
-    platform.events.on('message.saved', ({ companyId, action, message, ticket }) => {
+    platform.events.on('message.saved', ({ companyId, action, message, ticket, followUp }) => {
       // A contact wrote in a ticket nobody holds: the bot or the hours may have to answer.
       if (action !== 'create' || message.fromMe || ticket.isGroup) return;
       if (ticket.status !== 'pending' || ticket.userId || !ticket.whatsappId) return;
-      void this.#askForTurn(companyId, ticket.id).catch(() => {
+      if (followUp && !followUp.turn) return;
+      void this.#askForTurn(companyId, ticket.id, followUp?.turn).catch(() => {
         // Lost only with the database unreachable; the next message asks again.
       });
     });
@@ -90,8 +91,8 @@ export class AutomationsService {
   }
 
   /** A turn is queued only when it could do something: most tickets have nothing to answer. */
-  async #askForTurn(companyId: number, ticketId: number): Promise<void> {
-    if (!(await turnMayAct(this.#db(companyId), ticketId))) return;
+  async #askForTurn(companyId: number, ticketId: number, mayAct?: boolean): Promise<void> {
+    if (!(mayAct ?? (await turnMayAct(this.#db(companyId), ticketId)))) return;
     await this.platform.jobs.send(
       BOT_TURN_JOB,
       { companyId, ticketId },

@@ -109,6 +109,7 @@ export class InboundPipeline {
       action: 'create',
       message: stored_,
       ticket: saved.ticket,
+      ...(saved.follow_up ? { followUp: saved.follow_up } : {}),
     });
     this.platform.events.emit('ticket.saved', {
       companyId,

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { connections, contacts, messages, tickets } from '../../db/schema';
 import { adoptLidContact, storeInboundMessage } from '../../db/statements/inbound';
 import type { TenantDb } from '../../db/tenant';
+import type { TicketFollowUp } from '../../platform/events';
 import { isoRequired } from '../../platform/routes';
 import type { Storage } from '../../platform/storage';
 
@@ -363,6 +364,8 @@ export interface StoredInboundRow extends Record<string, unknown> {
   ticket: Ticket;
   /** Contacts this message made: the chat's, and a group's sender. */
   created_contacts: number[];
+  /** Absent when the ticket's connection is gone. */
+  follow_up: TicketFollowUp | null;
 }
 
 /** Whether the connection already stored the network's message. */

@@ -134,12 +134,9 @@ export async function integrationsOfTicket(db: TenantDb, ticketId: number) {
  * The event receivers (webhook, n8n) the ticket's connection and queue name, the connection's
  * first and each once, in one statement: nothing in the common case of a ticket without them.
  */
-export async function eventReceiversOfTicket(
-  db: TenantDb,
-  ticketId: number,
-): Promise<IntegrationRow[]> {
+export async function eventReceiversOfTicket(db: TenantDb, ticketId: number): Promise<number[]> {
   const rows = await db
-    .select({ integration: queueIntegrations })
+    .select({ id: queueIntegrations.id })
     .from(tickets, eq(tickets.id, ticketId))
     .leftJoin(
       connections,
@@ -158,7 +155,7 @@ export async function eventReceiversOfTicket(
       ),
     )
     .orderBy(sql`${queueIntegrations.id} is not distinct from ${connections.integrationId} desc`);
-  return rows.map((row) => row.integration);
+  return rows.map((row) => row.id);
 }
 
 /** The bot answers this ticket: it is named on the ticket (useIntegration, integrationId). */

@@ -113,7 +113,7 @@ export class QueueIntegrationsService {
   readonly #typebot: TypebotClient;
   readonly #dialogflow: DialogflowClient;
   /** Event receivers being read, by company and ticket, until the events of a moment are heard. */
-  readonly #receivers = new Map<string, Promise<IntegrationRow[]>>();
+  readonly #receivers = new Map<string, Promise<number[]>>();
 
   constructor(
     private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'config' | 'jobs'>,
@@ -133,13 +133,16 @@ export class QueueIntegrationsService {
       concurrency: 2,
       handler: ({ companyId, deliveryId }, run) => this.deliver(companyId, deliveryId, run.final),
     });
-    platform.events.on('message.saved', ({ companyId, action, message, ticket }) => {
+    platform.events.on('message.saved', ({ companyId, action, message, ticket, followUp }) => {
       if (action !== 'create' || ticket.isGroup) return;
       const event = message.fromMe ? 'message.sent' : 'message.received';
-      void this.#queueEvent(companyId, ticket, event, {
-        ticket: ticketView(ticket),
-        message: messageView(message),
-      }).catch(() => undefined);
+      void this.#queueEvent(
+        companyId,
+        ticket,
+        event,
+        { ticket: ticketView(ticket), message: messageView(message) },
+        followUp?.receivers,
+      ).catch(() => undefined);
     });
     platform.events.on('ticket.saved', ({ companyId, action, ticket }) => {
       if (action !== 'update' || ticket.isGroup) return;
@@ -274,28 +277,34 @@ export class QueueIntegrationsService {
    * The ticket's event receivers, read once for the events of one moment: a stored message
    * announces the message and its ticket together, and both go to the same receivers.
    */
-  #receiversOf(db: TenantDb, ticketId: number): Promise<IntegrationRow[]> {
+  #receiversOf(db: TenantDb, ticketId: number, known?: number[]): Promise<number[]> {
     const key = `${db.companyId}:${ticketId}`;
     let found = this.#receivers.get(key);
     if (!found) {
-      found = eventReceiversOfTicket(db, ticketId);
+      found = known ? Promise.resolve(known) : eventReceiversOfTicket(db, ticketId);
       this.#receivers.set(key, found);
       setImmediate(() => this.#receivers.delete(key));
     }
     return found;
   }
 
-  async #queueEvent(companyId: number, ticket: Ticket, event: string, data: object) {
+  async #queueEvent(
+    companyId: number,
+    ticket: Ticket,
+    event: string,
+    data: object,
+    known?: number[],
+  ) {
     const db = tenantDb(systemContext(this.platform.db, companyId));
-    for (const integration of await this.#receiversOf(db, ticket.id)) {
+    for (const integrationId of await this.#receiversOf(db, ticket.id, known)) {
       const payload = {
         event,
         companyId,
-        integrationId: integration.id,
+        integrationId,
         occurredAt: new Date().toISOString(),
         ...data,
       };
-      const deliveryId = await insertDelivery(db, integration.id, event, payload);
+      const deliveryId = await insertDelivery(db, integrationId, event, payload);
       await this.platform.jobs.send(DELIVERY_JOB, { companyId, deliveryId });
     }
   }
