@@ -174,7 +174,9 @@ export function ContactDrawer({ ticket, open, onClose }: ContactDrawerProps) {
             >
               <ListItemText
                 primary={item.note}
-                secondary={`${item.user?.name ?? ''} · ${formatShortDateTime(item.createdAt)}`}
+                secondary={[item.user?.name, formatShortDateTime(item.createdAt)]
+                  .filter(Boolean)
+                  .join(' · ')}
                 slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } } }}
               />
             </ListItem>
