@@ -1,9 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { API, api, expectAccessible, pairSimulator, shot, signIn, tokenOf } from '../support';
+import {
+  API,
+  api,
+  expectAccessible,
+  pairSimulator,
+  picture,
+  shot,
+  signIn,
+  tokenOf,
+} from '../support';
 
 const stamp = String(Date.now()).slice(-8);
 const PHONE = { number: `55119${stamp}`, name: 'Sistema Externo' };
 const TEXT = `Seu pedido ${stamp} saiu para entrega.`;
+const CAPTION = `Comprovante do pedido ${stamp}`;
+const FILE_NAME = `comprovante-${stamp}.png`;
 
 test.slow();
 
@@ -132,4 +143,46 @@ test('messages API: the documented sends, the connection token, a test send reac
     timeout: 20_000,
   });
   await shot(page, 'messages-api-04-ticket');
+
+  // The page's media form sends a file with its caption, the same way: the phone gets the image.
+  await page.goto('/messages-api');
+  await page.getByRole('combobox', { name: 'Conexão' }).click();
+  await page.getByRole('option', { name: simulator.name }).click();
+  const media = page.getByRole('form', { name: 'Teste de envio de mídia' });
+  await expect(media.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+  await media.getByLabel('Número').fill(PHONE.number);
+  await media.getByLabel('Legenda').fill(CAPTION);
+  await media
+    .locator('input[type="file"]')
+    .setInputFiles({ name: FILE_NAME, mimeType: 'image/png', buffer: picture() });
+  await expect(media.getByText(`Arquivo: ${FILE_NAME}`)).toBeVisible();
+  const mediaAnswered = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/messages/send') && response.request().method() === 'POST',
+  );
+  await media.getByRole('button', { name: 'Enviar' }).click();
+  const mediaResponse = await mediaAnswered;
+  expect(mediaResponse.status()).toBe(200);
+  expect(mediaResponse.request().headers()['content-type']).toMatch(/^multipart\/form-data/);
+  const mediaSent = (await mediaResponse.json()) as { id: number; ticketId: number };
+  await expect(media.getByRole('status')).toHaveText(`Mensagem enviada (id ${mediaSent.id})`);
+  expect(mediaSent.ticketId).toBe(sent.ticketId);
+  await shot(page, 'messages-api-05-media-sent');
+
+  const phoneImage = log.getByRole('listitem').filter({ hasText: CAPTION });
+  await expect(phoneImage).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(
+      () =>
+        phoneImage
+          .locator('img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(96);
+  await phoneImage.scrollIntoViewIfNeeded();
+  await shot(phone, 'messages-api-06-phone-media');
 });
