@@ -1,6 +1,7 @@
 import { type PromptCreate, type PromptUpdate, promptsContract as prompts } from '@atendi/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { everyPage } from '../../app/everyPage';
 import { useCompanyEvent } from '../../app/socket';
 
 export const promptsKeys = {
@@ -26,8 +27,12 @@ export function usePromptOptions({ enabled = true }: { enabled?: boolean } = {})
     enabled,
     meta: { silent: true },
     queryFn: async ({ signal }) => {
-      const page = await api.call(prompts.list, { query: { pageNumber: 1 }, signal });
-      return page.prompts.map((prompt) => ({ id: prompt.id, name: prompt.name }));
+      const pages = await everyPage((pageNumber) =>
+        api.call(prompts.list, { query: { pageNumber }, signal }),
+      );
+      return pages.flatMap((page) =>
+        page.prompts.map((prompt) => ({ id: prompt.id, name: prompt.name })),
+      );
     },
   });
 }

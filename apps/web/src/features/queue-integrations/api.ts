@@ -6,6 +6,7 @@ import {
 } from '@atendi/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { everyPage } from '../../app/everyPage';
 
 export const integrationsKeys = {
   all: ['queueIntegrations'] as const,
@@ -31,8 +32,12 @@ export function useIntegrationOptions({ enabled = true }: { enabled?: boolean } 
     enabled,
     meta: { silent: true },
     queryFn: async ({ signal }) => {
-      const page = await api.call(integrations.list, { query: { pageNumber: 1 }, signal });
-      return page.queueIntegrations.map(({ id, name, type }) => ({ id, name, type }));
+      const pages = await everyPage((pageNumber) =>
+        api.call(integrations.list, { query: { pageNumber }, signal }),
+      );
+      return pages.flatMap((page) =>
+        page.queueIntegrations.map(({ id, name, type }) => ({ id, name, type })),
+      );
     },
   });
 }
