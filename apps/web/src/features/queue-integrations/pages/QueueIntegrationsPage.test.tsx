@@ -6,34 +6,18 @@ import { RequireAccess, RequireSession } from '../../../app/guards';
 import { i18n } from '../../../app/i18n';
 import { toast } from '../../../app/toast';
 import { type Call, json, stubFetch } from '../../../test/fetch';
+import { integrationRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { QueueIntegrationsPage } from './QueueIntegrationsPage';
 
+/** An integration as the list answers it, with an n8n address unless `extra` says otherwise. */
 const record = (
   id: number,
   name: string,
   type: QueueIntegration['type'],
   extra: Partial<QueueIntegration> = {},
-): QueueIntegration => ({
-  id,
-  type,
-  name,
-  projectName: name,
-  jsonContent: null,
-  language: 'pt-BR',
-  urlN8N: 'https://hooks.example.com/x',
-  typebotSlug: '',
-  typebotExpires: 1,
-  typebotDelayMessage: 1000,
-  typebotKeywordFinish: '',
-  typebotKeywordRestart: '',
-  typebotUnknownMessage: '',
-  typebotRestartMessage: '',
-  secret: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  ...extra,
-});
+): QueueIntegration =>
+  integrationRecord(id, name, type, { urlN8N: 'https://hooks.example.com/x', ...extra });
 
 function serve(user: SessionUser, extra?: (call: Call) => Response | undefined) {
   return stubFetch((call) => {
