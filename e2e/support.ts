@@ -89,6 +89,17 @@ export async function pairSimulator(page: Page, phone: Page) {
   await expect(connected).toBeVisible();
 }
 
+/** The simulator's phone saves a contact that has not written yet, through its dialog. */
+export async function phoneAddsContact(phone: Page, contact: { number: string; name: string }) {
+  await phone.goto('/simulator');
+  await phone.getByRole('button', { name: 'Novo contato' }).click();
+  const dialog = phone.getByRole('dialog', { name: 'Novo contato' });
+  await dialog.getByLabel('Número').fill(contact.number);
+  await dialog.getByLabel('Nome').fill(contact.name);
+  await dialog.getByRole('button', { name: 'Criar contato' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** A picture to send: a 96x64 PNG in WhatsApp green. */
 export function picture(): Buffer {
   const [width, height] = [96, 64];

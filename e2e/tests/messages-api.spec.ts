@@ -4,6 +4,7 @@ import {
   api,
   expectAccessible,
   pairSimulator,
+  phoneAddsContact,
   picture,
   shot,
   signIn,
@@ -27,13 +28,7 @@ test('messages API: the documented sends, the connection token, a test send reac
   const phone = await context.newPage();
   await pairSimulator(page, phone);
   // the phone knows the number before anything is sent to it
-  await phone.goto('/simulator');
-  await phone.getByRole('button', { name: 'Novo contato' }).click();
-  const newContact = phone.getByRole('dialog', { name: 'Novo contato' });
-  await newContact.getByLabel('Número').fill(PHONE.number);
-  await newContact.getByLabel('Nome').fill(PHONE.name);
-  await newContact.getByRole('button', { name: 'Criar contato' }).click();
-  await expect(newContact).toBeHidden();
+  await phoneAddsContact(phone, PHONE);
 
   const token = await tokenOf(page);
   const connections = await api<{ id: number; name: string; provider: string }[]>(

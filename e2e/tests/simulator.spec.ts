@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, pairSimulator, phoneWrites, signIn, tokenOf } from '../support';
+import { api, pairSimulator, phoneAddsContact, phoneWrites, signIn, tokenOf } from '../support';
 
 const stamp = String(Date.now()).slice(-8);
 const SAVED = { number: `55219${stamp}`, name: 'Contato Guardado' };
@@ -13,13 +13,7 @@ test('the simulator page keeps a contact that has not written yet across a reloa
   const phone = await context.newPage();
   await pairSimulator(page, phone);
 
-  await phone.goto('/simulator');
-  await phone.getByRole('button', { name: 'Novo contato' }).click();
-  const dialog = phone.getByRole('dialog', { name: 'Novo contato' });
-  await dialog.getByLabel('Número').fill(SAVED.number);
-  await dialog.getByLabel('Nome').fill(SAVED.name);
-  await dialog.getByRole('button', { name: 'Criar contato' }).click();
-  await expect(dialog).toBeHidden();
+  await phoneAddsContact(phone, SAVED);
   await expect(phone.getByLabel(`Mensagem de ${SAVED.name}`)).toBeVisible();
 
   await phone.reload();
