@@ -268,6 +268,36 @@ describe('two instances', () => {
   });
 });
 
+/** Uploads a file for each of a file list's options in one request, as the files page does. */
+async function uploadOptions(
+  token: string,
+  listId: number,
+  files: {
+    option: { id: number; name: string };
+    fileName: string;
+    type: string;
+    content: Buffer;
+  }[],
+) {
+  const form = formParts([
+    { field: 'fileId', value: String(listId) },
+    { field: 'typeArch', value: 'fileList' },
+    ...files.flatMap(({ option, fileName, type, content }) => [
+      { field: 'files', name: fileName, type, content },
+      { field: 'mediaType', value: type },
+      { field: 'name', value: option.name },
+      { field: 'id', value: String(option.id) },
+    ]),
+  ]);
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: `/files/uploadList/${listId}`,
+    payload: form.payload,
+    headers: { ...form.headers, authorization: `Bearer ${token}` },
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+}
+
 describe('a campaign with a file list', () => {
   it("sends each recipient the message, then each option's file in the list's order", {
     timeout: 120_000,
@@ -288,25 +318,10 @@ describe('a campaign with a file list', () => {
     expect(empty.name).toBe('Sem arquivo');
     const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
     // Uploaded in the other order: what is sent follows the list, not the upload.
-    const form = formParts([
-      { field: 'fileId', value: String(list.id) },
-      { field: 'typeArch', value: 'fileList' },
-      { field: 'files', name: 'precos.pdf', type: 'application/pdf', content: PDF },
-      { field: 'mediaType', value: 'application/pdf' },
-      { field: 'name', value: prices.name },
-      { field: 'id', value: String(prices.id) },
-      { field: 'files', name: 'catalogo.png', type: 'image/png', content: PNG },
-      { field: 'mediaType', value: 'image/png' },
-      { field: 'name', value: catalogue.name },
-      { field: 'id', value: String(catalogue.id) },
+    await uploadOptions(s.token, list.id, [
+      { option: prices, fileName: 'precos.pdf', type: 'application/pdf', content: PDF },
+      { option: catalogue, fileName: 'catalogo.png', type: 'image/png', content: PNG },
     ]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `/files/uploadList/${list.id}`,
-      payload: form.payload,
-      headers: { ...form.headers, authorization: `Bearer ${s.token}` },
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
 
     const id = await launch(s, { message2: '', fileListId: list.id });
     await expect.poll(() => statusOf(id), { timeout: 60_000, interval: 200 }).toBe('FINALIZADA');
@@ -365,21 +380,9 @@ describe('a campaign with a file list', () => {
       options: [{ name: 'Foto' }],
     });
     const list = created.json() as { id: number; options: { id: number; name: string }[] };
-    const form = formParts([
-      { field: 'fileId', value: String(list.id) },
-      { field: 'typeArch', value: 'fileList' },
-      { field: 'files', name: 'foto.png', type: 'image/png', content: PNG },
-      { field: 'mediaType', value: 'image/png' },
-      { field: 'name', value: 'Foto' },
-      { field: 'id', value: String(list.options[0]!.id) },
+    await uploadOptions(s.token, list.id, [
+      { option: list.options[0]!, fileName: 'foto.png', type: 'image/png', content: PNG },
     ]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `/files/uploadList/${list.id}`,
-      payload: form.payload,
-      headers: { ...form.headers, authorization: `Bearer ${s.token}` },
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
     const id = await launch(s, {
       message2: '',
       fileListId: list.id,
