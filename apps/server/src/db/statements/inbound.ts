@@ -1,4 +1,5 @@
 import type { TenantStatement } from '../tenant';
+import { TURN_MAY_ACT } from './turns';
 
 /**
  * The whole inbound store in one statement (one round trip, one commit): the contact (and the
@@ -174,13 +175,7 @@ select
   array(select id from chat where created union all select id from sender where created)
     as created_contacts,
   (select json_build_object(
-    'turn', (c.prompt_id is not null or c.integration_id is not null
-      or q.prompt_id is not null or q.integration_id is not null
-      or exists (select 1 from connection_queues cq
-        where cq.company_id = $1 and cq.connection_id = c.id)
-      or exists (select 1 from settings s
-        where s.company_id = $1 and s.key = 'scheduleType'
-          and (s.value = 'company' or (s.value = 'queue' and t.queue_id is not null)))),
+    'turn', ${TURN_MAY_ACT},
     'receivers', coalesce((select json_agg(qi.id
         order by qi.id is not distinct from c.integration_id desc)
       from queue_integrations qi

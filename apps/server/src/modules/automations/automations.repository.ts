@@ -9,9 +9,9 @@ import {
   messages,
   queueOptions,
   queues,
-  settings,
   tickets,
 } from '../../db/schema';
+import { ticketTurnMayAct } from '../../db/statements/turns';
 import type { TenantDb } from '../../db/tenant';
 import { presentCompany } from '../companies/companies.repository';
 import type { BotQueue } from './automations.bot';
@@ -48,27 +48,7 @@ export type BotTicket = NonNullable<Awaited<ReturnType<typeof botTicket>>>;
  * Otherwise a turn would say nothing and move nothing but its cursor, so none is asked for.
  */
 export async function turnMayAct(db: TenantDb, ticketId: number): Promise<boolean> {
-  const [row] = await db
-    .select({
-      acts: sql<boolean>`(${connections.promptId} is not null
-        or ${connections.integrationId} is not null
-        or ${queues.promptId} is not null
-        or ${queues.integrationId} is not null
-        or exists (select 1 from ${connectionQueues}
-          where ${connectionQueues.companyId} = ${db.companyId}
-            and ${connectionQueues.connectionId} = ${connections.id})
-        or exists (select 1 from ${settings}
-          where ${settings.companyId} = ${db.companyId} and ${settings.key} = 'scheduleType'
-            and (${settings.value} = 'company'
-              or (${settings.value} = 'queue' and ${tickets.queueId} is not null))))`,
-    })
-    .from(tickets, eq(tickets.id, ticketId))
-    .innerJoin(
-      connections,
-      and(eq(connections.companyId, tickets.companyId), eq(connections.id, tickets.whatsappId)),
-    )
-    .leftJoin(queues, and(eq(queues.companyId, tickets.companyId), eq(queues.id, tickets.queueId)))
-    .limit(1);
+  const [row] = await db.run<{ acts: boolean }>(ticketTurnMayAct, [ticketId]);
   return row?.acts === true;
 }
 
