@@ -1,5 +1,5 @@
 import type { TenantStatement } from '../tenant';
-import { TURN_MAY_ACT } from './turns';
+import { EVENT_RECEIVERS, TURN_MAY_ACT } from './follow-up';
 
 /**
  * The whole inbound store in one statement (one round trip, one commit): the contact (and the
@@ -176,11 +176,7 @@ select
     as created_contacts,
   (select json_build_object(
     'turn', ${TURN_MAY_ACT},
-    'receivers', coalesce((select json_agg(qi.id
-        order by qi.id is not distinct from c.integration_id desc)
-      from queue_integrations qi
-      where qi.company_id = $1 and qi.id in (c.integration_id, q.integration_id)
-        and qi.type in ('webhook', 'n8n')), '[]'::json))
+    'receivers', ${EVENT_RECEIVERS})
     from connections c
     left join queues q on q.company_id = $1 and q.id = t.queue_id
     where c.company_id = $1 and c.id = t.whatsapp_id) as follow_up

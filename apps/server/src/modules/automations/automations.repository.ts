@@ -11,7 +11,7 @@ import {
   queues,
   tickets,
 } from '../../db/schema';
-import { ticketTurnMayAct } from '../../db/statements/turns';
+import { ticketTurnMayAct } from '../../db/statements/follow-up';
 import type { TenantDb } from '../../db/tenant';
 import { presentCompany } from '../companies/companies.repository';
 import type { BotQueue } from './automations.bot';

@@ -1,11 +1,10 @@
 import {
-  EVENT_INTEGRATION_TYPES,
   type IntegrationDelivery,
   type IntegrationType,
   type QueueIntegration,
   SECRET_MASK,
 } from '@atendi/shared';
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   connections,
   integrationDeliveries,
@@ -16,6 +15,7 @@ import {
   ticketNotes,
   tickets,
 } from '../../db/schema';
+import { ticketEventReceivers } from '../../db/statements/follow-up';
 import type { TenantDb } from '../../db/tenant';
 import { iso, isoRequired, likePattern } from '../../platform/routes';
 import { ticketAnswerers } from '../tickets/tickets.repository';
@@ -135,27 +135,8 @@ export async function integrationsOfTicket(db: TenantDb, ticketId: number) {
  * first and each once, in one statement: nothing in the common case of a ticket without them.
  */
 export async function eventReceiversOfTicket(db: TenantDb, ticketId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: queueIntegrations.id })
-    .from(tickets, eq(tickets.id, ticketId))
-    .leftJoin(
-      connections,
-      and(eq(connections.companyId, tickets.companyId), eq(connections.id, tickets.whatsappId)),
-    )
-    .leftJoin(queues, and(eq(queues.companyId, tickets.companyId), eq(queues.id, tickets.queueId)))
-    .innerJoin(
-      queueIntegrations,
-      and(
-        eq(queueIntegrations.companyId, tickets.companyId),
-        or(
-          eq(queueIntegrations.id, connections.integrationId),
-          eq(queueIntegrations.id, queues.integrationId),
-        ),
-        inArray(queueIntegrations.type, [...EVENT_INTEGRATION_TYPES]),
-      ),
-    )
-    .orderBy(sql`${queueIntegrations.id} is not distinct from ${connections.integrationId} desc`);
-  return rows.map((row) => row.id);
+  const [row] = await db.run<{ receivers: number[] }>(ticketEventReceivers, [ticketId]);
+  return row?.receivers ?? [];
 }
 
 /** The bot answers this ticket: it is named on the ticket (useIntegration, integrationId). */

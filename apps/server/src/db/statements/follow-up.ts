@@ -1,3 +1,4 @@
+import { EVENT_INTEGRATION_TYPES } from '@atendi/shared';
 import type { TenantStatement } from '../tenant';
 
 /**
@@ -22,6 +23,28 @@ export const ticketTurnMayAct: TenantStatement = {
 select ${TURN_MAY_ACT} as acts
 from tickets t
 join connections c on c.company_id = $1 and c.id = t.whatsapp_id
+left join queues q on q.company_id = $1 and q.id = t.queue_id
+where t.company_id = $1 and t.id = $2`,
+};
+
+/**
+ * The ids of the webhook and n8n integrations a ticket's events go to, over `c`, `q` and $1 as
+ * above: the connection's first, then the queue's, as a JSON array. The one place this rule is
+ * written: the inbound store answers it with the stored message, `ticketEventReceivers` for others.
+ */
+export const EVENT_RECEIVERS = `coalesce((select json_agg(qi.id
+        order by qi.id is not distinct from c.integration_id desc)
+      from queue_integrations qi
+      where qi.company_id = $1 and qi.id in (c.integration_id, q.integration_id)
+        and qi.type in (${EVENT_INTEGRATION_TYPES.map((type) => `'${type}'`).join(', ')})), '[]'::json)`;
+
+/** $1 company, $2 ticket: `receivers`, the ticket's event integrations (its queue's alone without a connection). */
+export const ticketEventReceivers: TenantStatement = {
+  name: 'ticket_event_receivers_v1',
+  text: `
+select ${EVENT_RECEIVERS} as receivers
+from tickets t
+left join connections c on c.company_id = $1 and c.id = t.whatsapp_id
 left join queues q on q.company_id = $1 and q.id = t.queue_id
 where t.company_id = $1 and t.id = $2`,
 };
