@@ -53,6 +53,7 @@ async function statementsOf(work: () => Promise<unknown>): Promise<Statement[]> 
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   Plans?: PlanNode[];
 }
 
@@ -190,6 +191,17 @@ const CASES: { name: string; as: 'admin' | 'agent'; path: () => string }[] = [
     as: 'agent',
     path: () => `/messages/${returningTicketId}?pageNumber=2`,
   },
+  {
+    name: 'kanban board, admin',
+    as: 'admin',
+    path: () => '/ticket/kanban?queueIds=%5B%5D&teste=true',
+  },
+  { name: 'kanban board, agent', as: 'agent', path: () => `/ticket/kanban?queueIds=[${queueId}]` },
+  {
+    name: 'kanban lane',
+    as: 'agent',
+    path: () => `/ticket/kanban?tagId=${tagIds[1]}&pageNumber=2`,
+  },
   { name: 'contacts page 1', as: 'admin', path: () => '/contacts?pageNumber=1' },
   { name: 'contacts with searchParam', as: 'admin', path: () => '/contacts?searchParam=contact' },
   {
@@ -235,12 +247,15 @@ beforeAll(async () => {
   t = await startTestServer();
   make = inboxFactories(t);
   company = await inboxCompany(t);
+  await t.database.db.execute(
+    sql`update plans set use_kanban = true where id = ${company.company.planId}`,
+  );
   queueId = (await t.make.queue(company.companyId, { name: 'Fila' })).id;
   agentToken = (await agent(t, company.companyId, { queueIds: [queueId], allTicket: 'enabled' }))
     .token;
   tagIds = [
-    (await make.tag(company.companyId, { name: 'Urgente' })).id,
-    (await make.tag(company.companyId, { name: 'VIP' })).id,
+    (await make.tag(company.companyId, { name: 'Urgente', kanban: 1 })).id,
+    (await make.tag(company.companyId, { name: 'VIP', kanban: 1 })).id,
   ];
   longTicketId = (
     await make.ticket(company.companyId, { whatsappId: company.connection.id, status: 'open' })
@@ -301,6 +316,26 @@ describe('every list query', () => {
     }
   });
 
+  it("walks each kanban lane in its index's order, sorting nothing, in one statement for the board", async () => {
+    const under = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(under)];
+    for (const item of CASES.filter((c) => c.path().startsWith('/ticket/kanban'))) {
+      const statements = await run(item);
+      expect(statements, item.name).toHaveLength(1);
+      const nodes = await planOf(statements[0]!, { sorts: false });
+      const pages = nodes.filter((node) => node['Node Type'] === 'Limit');
+      expect(pages.length, item.name).toBeGreaterThan(0);
+      for (const page of pages) {
+        const walked = under(page);
+        expect(walked.map((node) => node['Node Type']).filter((type) => /Sort/.test(type))).toEqual(
+          [],
+        );
+        expect(walked.map((node) => node['Index Name'])).toContain(
+          'tickets_company_lane_updated_idx',
+        );
+      }
+    }
+  });
+
   it('runs a fixed number of statements, however many rows it answers', async () => {
     const before = new Map<string, number>();
     for (const item of CASES) before.set(item.name, (await run(item)).length);
@@ -317,6 +352,8 @@ describe('every list query', () => {
       }
       // The dashboard, counters and attendants, is one statement, and so is each chart.
       if (path.startsWith('/dashboard')) expect(statements.length, item.name).toBe(1);
+      // The board, every lane or one, is one statement.
+      if (path.startsWith('/ticket/kanban')) expect(statements.length, item.name).toBe(1);
     }
   });
 });

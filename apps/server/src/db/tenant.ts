@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type {
   PgColumn,
@@ -164,6 +165,20 @@ export class TenantDb {
   transaction<R>(work: (tx: TenantDb) => Promise<R>): Promise<R> {
     return this.#db.transaction((tx) => work(new TenantDb(tx as unknown as Db, this.companyId)));
   }
+}
+
+/**
+ * Runs a query built on a TenantDb as a named statement, named after its text: each pooled
+ * connection parses it once, and PostgreSQL may then keep one plan for it instead of planning
+ * every call. For the few heavy statements whose planning costs more than their run; a query
+ * whose text varies without bound (one parameter per list item, say) must not come here.
+ */
+export function runNamed<R>(
+  label: string,
+  query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> } },
+): Promise<R> {
+  const hash = createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 16);
+  return query.prepare(`${label}_${hash}`).execute();
 }
 
 export const tenantDb = (scope: TenantScope): TenantDb =>

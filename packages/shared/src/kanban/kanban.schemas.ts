@@ -26,8 +26,28 @@ export const kanbanQuerySchema = z.object({
 });
 export type KanbanQuery = z.infer<typeof kanbanQuerySchema>;
 
+/**
+ * A card of the board: the spec's kanban ticket (id, uuid, contact, lastMessage, tags) and what
+ * places it on a lane (status, queue, last activity). A full ticket, as the realtime events
+ * carry, is a card too.
+ */
+export const kanbanCardSchema = ticketSchema.pick({
+  id: true,
+  uuid: true,
+  status: true,
+  lastMessage: true,
+  unreadMessages: true,
+  contactId: true,
+  contact: true,
+  userId: true,
+  queueId: true,
+  tags: true,
+  updatedAt: true,
+});
+export type KanbanCard = z.infer<typeof kanbanCardSchema>;
+
 export const kanbanTicketsSchema = z.object({
-  tickets: z.array(ticketSchema),
+  tickets: z.array(kanbanCardSchema),
   hasMore: z.boolean(),
 });
 export type KanbanTickets = z.infer<typeof kanbanTicketsSchema>;

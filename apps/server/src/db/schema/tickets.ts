@@ -60,6 +60,12 @@ export const tickets = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Closed with a rating asked and not yet answered: the contact's 1-3 lands here. */
     ratingRequestedAt: timestamp('rating_requested_at', { withTimezone: true }),
+    /**
+     * The ticket's kanban lane: its kanban tag's id (the oldest tag's, when it carries several),
+     * 0 for 'Em aberto' (OPEN_LANE). Kept by triggers on ticket_tags and tags (migration 0027),
+     * never written by the application.
+     */
+    kanbanLane: integer('kanban_lane').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -103,6 +109,10 @@ export const tickets = pgTable(
     index('tickets_rating_requested_idx')
       .on(t.contactId, t.whatsappId)
       .where(sql`${t.ratingRequestedAt} is not null`),
+    // The kanban board: a lane's live tickets, newest first, one index walk per lane.
+    index('tickets_company_lane_updated_idx')
+      .on(t.companyId, t.kanbanLane, t.updatedAt.desc(), t.id.desc())
+      .where(sql`${t.status} in ('open', 'pending')`),
     // At most one live ticket per contact and connection, whatever races the inbound path runs.
     uniqueIndex('tickets_one_live_per_contact')
       .on(t.contactId, t.whatsappId)

@@ -1,18 +1,11 @@
-import type { Tag, Ticket } from '@atendi/shared';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { tags, tickets, ticketTags } from '../../db/schema';
-import type { TenantDb } from '../../db/tenant';
+import { type KanbanCard, OPEN_LANE, type Tag } from '@atendi/shared';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { contacts, tags, tickets, ticketTags } from '../../db/schema';
+import { runNamed, type TenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { isoRequired } from '../../platform/routes';
-import {
-  newestFirst,
-  presentTicket,
-  selectTickets,
-  ticketVisibility,
-} from '../tickets/tickets.repository';
-
-/** Which lane: a kanban tag's, or the one of tickets with none ('Em aberto'). */
-export type Lane = { tagId: number } | 'open';
+import { newestFirst, ticketVisibility } from '../tickets/tickets.repository';
 
 /**
  * The board's tickets for the caller: live ones (open or pending) it may read, of `queueIds` and
@@ -20,43 +13,113 @@ export type Lane = { tagId: number } | 'open';
  */
 function boardTickets(ctx: RequestContext, queueIds: number[] | undefined): SQL | undefined {
   return and(
-    inArray(tickets.status, ['open', 'pending']),
+    // Written out, not bound: a plan kept for any parameters must still see the predicate of
+    // tickets_company_lane_updated_idx.
+    sql`${tickets.status} in ('open', 'pending')`,
     ticketVisibility(ctx),
-    queueIds?.length ? or(inArray(tickets.queueId, queueIds), isNull(tickets.queueId)) : undefined,
+    // One array parameter, whatever its length: the board's statement keeps one text.
+    queueIds?.length
+      ? or(sql`${tickets.queueId} = any(${sql.param(queueIds)}::int[])`, isNull(tickets.queueId))
+      : undefined,
   );
 }
 
-// A probe of ticket_tags' key per ticket; tags joined through the company's composite keys.
-const inLane = (lane: Lane): SQL =>
-  lane === 'open'
-    ? sql`not exists (select 1 from ${ticketTags} tt join ${tags} tg on tg.id = tt.tag_id
-        where tt.ticket_id = ${tickets.id} and tg.kanban = 1)`
-    : sql`exists (select 1 from ${ticketTags} tt
-        where tt.ticket_id = ${tickets.id} and tt.tag_id = ${lane.tagId})`;
+type PageOptions = { queueIds?: number[]; limit: number; offset: number };
 
-/**
- * One page of a lane, newest activity first, and whether more follow. The page is chosen on the
- * tickets table (an index walk that stops after `limit + 1` rows) and only its rows are joined
- * to what a card shows; nothing is counted.
- */
-export async function laneTickets(
+/** One page of a lane and one more row (whether more follow), newest activity first. */
+const lanePage = <F extends SelectedFields>(
   db: TenantDb,
   ctx: RequestContext,
-  lane: Lane,
-  options: { queueIds?: number[]; limit: number; offset: number },
-): Promise<{ tickets: Ticket[]; hasMore: boolean }> {
-  const page = db
-    .select({ id: tickets.id })
-    .from(tickets, and(boardTickets(ctx, options.queueIds), inLane(lane)))
+  fields: F,
+  lane: SQL,
+  options: PageOptions,
+) =>
+  db
+    .select(fields)
+    .from(tickets, and(boardTickets(ctx, options.queueIds), lane))
     .orderBy(newestFirst)
     .limit(options.limit + 1)
     .offset(options.offset);
-  const rows = await selectTickets(db, sql`${tickets.id} = any(array(${page}))`).orderBy(
-    newestFirst,
+
+/**
+ * A page of every lane (`lane` absent: the spec's board) or of one, in one statement however
+ * many lanes there are: each lane is a walk of tickets_company_lane_updated_idx on
+ * tickets.kanban_lane (kept by triggers), stopped after `limit + 1` rows, 'Em aberto' alone and
+ * the kanban tags' lanes through a lateral. Only the pages' rows become cards, built as JSON by
+ * PostgreSQL (no row mapping). A card is in one lane, so none repeats.
+ */
+export async function boardCards(
+  db: TenantDb,
+  ctx: RequestContext,
+  options: PageOptions & { lane?: number },
+): Promise<{ tickets: KanbanCard[]; hasMore: boolean }> {
+  const openLane = () =>
+    lanePage(
+      db,
+      ctx,
+      {
+        lane: sql<number>`${OPEN_LANE}::int`.as('lane'),
+        id: sql<number>`${tickets.id}`.as('page_id'),
+      },
+      eq(tickets.kanbanLane, OPEN_LANE),
+      options,
+    );
+  const tagLanes = () => {
+    const page = lanePage(db, ctx, { id: tickets.id }, eq(tickets.kanbanLane, tags.id), options).as(
+      'lane_page',
+    );
+    const kanban = and(eq(tags.kanban, 1), options.lane ? eq(tags.id, options.lane) : undefined);
+    return db
+      .select({
+        lane: sql<number>`${tags.id}`.as('lane'),
+        id: sql<number>`${page.id}`.as('page_id'),
+      })
+      .from(tags, kanban)
+      .crossJoinLateral(page);
+  };
+  const pages = (
+    options.lane === undefined
+      ? openLane().unionAll(tagLanes())
+      : options.lane === OPEN_LANE
+        ? openLane()
+        : tagLanes()
+  ).as('pages');
+  // The company's tags as a map by id: an uncorrelated sub-query, so read once per board (an
+  // InitPlan), however many cards look their tags up in it.
+  const tagsById = sql`(select jsonb_object_agg(${tags.id}, jsonb_build_object('id', ${tags.id},
+    'name', ${tags.name}, 'color', ${tags.color})) from ${tags} where ${db.scope(tags)})`;
+  const tagOf = sql`${tagsById} -> ${ticketTags.tagId}::text`;
+  const card = sql<KanbanCard>`json_build_object(
+    'id', ${tickets.id}, 'uuid', ${tickets.uuid}, 'status', ${tickets.status},
+    'lastMessage', ${tickets.lastMessage}, 'unreadMessages', ${tickets.unreadMessages},
+    'contactId', ${tickets.contactId},
+    'contact', json_build_object('id', ${contacts.id}, 'name', ${contacts.name},
+      'number', ${contacts.number}, 'profilePicUrl', ${contacts.profilePicUrl},
+      'isGroup', ${contacts.isGroup}),
+    'userId', ${tickets.userId}, 'queueId', ${tickets.queueId},
+    'tags', coalesce((select json_agg(${tagOf} order by ${tagOf} ->> 'name') from ${ticketTags}
+      where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json),
+    'updatedAt', to_char(${tickets.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+  // Named: planning it (a union, a lateral, the cards' JSON) costs more than running it.
+  const rows = await runNamed(
+    'kanban_board',
+    db
+      .select({ lane: pages.lane, card })
+      .from(tickets)
+      .innerJoin(pages, eq(pages.id, tickets.id))
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .orderBy(newestFirst),
   );
+  const shown: KanbanCard[] = [];
+  const perLane = new Map<number, number>();
+  for (const row of rows) {
+    const taken = perLane.get(row.lane) ?? 0;
+    perLane.set(row.lane, taken + 1);
+    if (taken < options.limit) shown.push(row.card);
+  }
   return {
-    tickets: rows.slice(0, options.limit).map(presentTicket),
-    hasMore: rows.length > options.limit,
+    tickets: shown,
+    hasMore: [...perLane.values()].some((count) => count > options.limit),
   };
 }
 

@@ -1,11 +1,4 @@
-import {
-  KANBAN_PAGE_SIZE,
-  type KanbanQuery,
-  type KanbanTickets,
-  OPEN_LANE,
-  type Tag,
-  type Ticket,
-} from '@atendi/shared';
+import { KANBAN_PAGE_SIZE, type KanbanQuery, type KanbanTickets, type Tag } from '@atendi/shared';
 import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
@@ -14,10 +7,9 @@ import { readableTicket } from '../tickets/tickets.access';
 import { ticketById } from '../tickets/tickets.repository';
 import {
   addTicketTag,
+  boardCards,
   kanbanTagById,
   kanbanTags,
-  type Lane,
-  laneTickets,
   removeKanbanTags,
 } from './kanban.repository';
 
@@ -35,26 +27,12 @@ export class KanbanService {
 
   /** One page of one lane, or (the spec's client, no `tagId`) the first page of every lane. */
   async tickets(ctx: RequestContext, query: KanbanQuery): Promise<KanbanTickets> {
-    const db = tenantDb(ctx);
-    const options = {
+    return boardCards(tenantDb(ctx), ctx, {
       queueIds: query.queueIds,
+      lane: query.tagId,
       limit: KANBAN_PAGE_SIZE,
       offset: (query.pageNumber - 1) * KANBAN_PAGE_SIZE,
-    };
-    if (query.tagId !== undefined) {
-      const lane: Lane = query.tagId === OPEN_LANE ? 'open' : { tagId: query.tagId };
-      return laneTickets(db, ctx, lane, options);
-    }
-    const lanes: Lane[] = ['open', ...(await kanbanTags(db)).map((tag) => ({ tagId: tag.id }))];
-    const pages = await Promise.all(lanes.map((lane) => laneTickets(db, ctx, lane, options)));
-    const seen = new Set<number>();
-    const tickets: Ticket[] = [];
-    for (const ticket of pages.flatMap((page) => page.tickets)) {
-      if (seen.has(ticket.id)) continue;
-      seen.add(ticket.id);
-      tickets.push(ticket);
-    }
-    return { tickets, hasMore: pages.some((page) => page.hasMore) };
+    });
   }
 
   async removeTags(ctx: RequestContext, ticketId: number): Promise<{ message: string }> {

@@ -89,6 +89,49 @@ describe('GET /ticket/kanban', () => {
     expect(lane.json().tickets.map((ticket: { id: number }) => ticket.id)).toEqual([doing.id]);
   });
 
+  it('keeps each ticket in its lane as tags are linked, switched off as lanes and deleted', async () => {
+    const company = await board();
+    const laneOf = async (tagId: number) =>
+      (await t.as(company.adminToken).get(`/ticket/kanban?tagId=${tagId}`))
+        .json()
+        .tickets.map((ticket: { id: number }) => ticket.id)
+        .sort();
+    const both = await make.ticket(company.companyId, { status: 'open' });
+    const done = await make.ticket(company.companyId, { status: 'pending' });
+    await make.tagTicket(company.companyId, both.id, company.done.id);
+    await make.tagTicket(company.companyId, both.id, company.doing.id);
+    await make.tagTicket(company.companyId, done.id, company.done.id);
+    // Two kanban tags: the card sits in the lane of the older one, once on the board.
+    expect(await laneOf(company.doing.id)).toEqual([both.id]);
+    expect(await laneOf(company.done.id)).toEqual([done.id]);
+    expect(await laneOf(0)).toEqual([]);
+    const whole = await t.as(company.adminToken).get('/ticket/kanban');
+    expect(
+      whole
+        .json()
+        .tickets.map((ticket: { id: number }) => ticket.id)
+        .sort(),
+    ).toEqual([both.id, done.id].sort());
+
+    const off = await t
+      .as(company.adminToken)
+      .put(`/tags/${company.done.id}`, { name: company.done.name, kanban: 0 });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await laneOf(0)).toEqual([done.id]);
+    expect(await laneOf(company.doing.id)).toEqual([both.id]);
+
+    expect((await t.as(company.adminToken).delete(`/tags/${company.doing.id}`)).statusCode).toBe(
+      204,
+    );
+    expect(await laneOf(0)).toEqual([both.id, done.id].sort());
+    const on = await t
+      .as(company.adminToken)
+      .put(`/tags/${company.done.id}`, { name: company.done.name, kanban: 1 });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(await laneOf(company.done.id)).toEqual([both.id, done.id].sort());
+    expect(await laneOf(0)).toEqual([]);
+  });
+
   it('pages a lane newest first, 40 cards a page', async () => {
     const company = await board();
     const ids: number[] = [];

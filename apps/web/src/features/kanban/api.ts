@@ -1,4 +1,4 @@
-import { kanbanContract as kanban, OPEN_LANE, type Tag, type Ticket } from '@atendi/shared';
+import { type KanbanCard, kanbanContract as kanban, OPEN_LANE, type Tag } from '@atendi/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -34,7 +34,7 @@ export function useLane(tagId: number, queueIds: readonly number[]) {
 }
 
 export interface Move {
-  ticket: Ticket;
+  ticket: KanbanCard;
   from: number;
   to: number;
 }

@@ -1,7 +1,7 @@
 import { OPEN_LANE, type Ticket } from '@atendi/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { kanbanKeys, lanesOf, placeTicket } from './kanban.cache';
+import { kanbanKeys, laneOf, placeTicket } from './kanban.cache';
 
 const ticket = (id: number, overrides: Partial<Ticket> = {}): Ticket => ({
   id,
@@ -54,12 +54,13 @@ function board(queueIds: number[] = []) {
   return { client, lane, ids };
 }
 
-describe('lanesOf', () => {
-  it("is the ticket's kanban tags, or 'Em aberto' when it has none", () => {
-    const kanban = new Set([DOING.id]);
-    expect(lanesOf(ticket(1), kanban)).toEqual([OPEN_LANE]);
-    expect(lanesOf(ticket(1, { tags: [VIP] }), kanban)).toEqual([OPEN_LANE]);
-    expect(lanesOf(ticket(1, { tags: [VIP, DOING] }), kanban)).toEqual([DOING.id]);
+describe('laneOf', () => {
+  it("is the ticket's kanban tag, the oldest of several, or 'Em aberto' when it has none", () => {
+    const kanban = new Set([DOING.id, VIP.id]);
+    expect(laneOf(ticket(1), kanban)).toBe(OPEN_LANE);
+    expect(laneOf(ticket(1, { tags: [VIP] }), new Set([DOING.id]))).toBe(OPEN_LANE);
+    expect(laneOf(ticket(1, { tags: [VIP, DOING] }), kanban)).toBe(DOING.id);
+    expect(laneOf(ticket(1, { tags: [DOING, VIP] }), kanban)).toBe(DOING.id);
   });
 });
 

@@ -1,9 +1,9 @@
 import {
   KANBAN_PAGE_SIZE,
+  type KanbanCard,
   type KanbanTickets,
   OPEN_LANE,
   type Tag,
-  type Ticket,
 } from '@atendi/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 
@@ -17,10 +17,16 @@ export const kanbanKeys = {
 
 type LaneData = InfiniteData<KanbanTickets, number>;
 
-/** The lane ids a ticket's card belongs in: its kanban tags', or 'Em aberto' when it has none. */
-export function lanesOf(ticket: Pick<Ticket, 'tags'>, kanbanTagIds: ReadonlySet<number>): number[] {
+/**
+ * The lane a ticket's card belongs in, as the server pages it: its kanban tag (the oldest, of
+ * the lowest id, when it carries several), or 'Em aberto' when it has none.
+ */
+export function laneOf(
+  ticket: Pick<KanbanCard, 'tags'>,
+  kanbanTagIds: ReadonlySet<number>,
+): number {
   const lanes = ticket.tags.filter((tag) => kanbanTagIds.has(tag.id)).map((tag) => tag.id);
-  return lanes.length > 0 ? lanes : [OPEN_LANE];
+  return lanes.length > 0 ? Math.min(...lanes) : OPEN_LANE;
 }
 
 const withoutTicket = (data: LaneData, ticketId: number): LaneData => ({
@@ -38,7 +44,7 @@ const withoutTicket = (data: LaneData, ticketId: number): LaneData => ({
  */
 export function placeTicket(
   queryClient: QueryClient,
-  change: { ticket: Ticket } | { removedId: number },
+  change: { ticket: KanbanCard } | { removedId: number },
 ) {
   const kanbanTags = queryClient.getQueryData<{ lista: Tag[] }>(kanbanKeys.tags)?.lista ?? [];
   const kanbanTagIds = new Set(kanbanTags.map((tag) => tag.id));
@@ -58,7 +64,7 @@ export function placeTicket(
     const shown =
       ticket.status !== 'closed' &&
       (queueIds.length === 0 || ticket.queueId === null || queueIds.includes(ticket.queueId));
-    if (!shown || !lanesOf(ticket, kanbanTagIds).includes(laneId)) {
+    if (!shown || laneOf(ticket, kanbanTagIds) !== laneId) {
       queryClient.setQueryData(key, rest);
       continue;
     }

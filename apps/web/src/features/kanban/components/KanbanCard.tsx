@@ -1,4 +1,4 @@
-import type { Ticket } from '@atendi/shared';
+import type { KanbanCard as Card } from '@atendi/shared';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,7 +20,7 @@ export interface CardHandle {
  * drops it); a pointer drags the whole card.
  */
 export function KanbanCard(props: {
-  ticket: Ticket;
+  ticket: Card;
   handle?: CardHandle;
   cardProps?: Record<string, unknown>;
   style?: CSSProperties;

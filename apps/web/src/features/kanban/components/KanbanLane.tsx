@@ -1,4 +1,4 @@
-import type { Ticket } from '@atendi/shared';
+import type { KanbanCard as Card } from '@atendi/shared';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -22,7 +22,7 @@ export const LANE_WIDTH = 300;
 const CARD_ESTIMATE = 150;
 const GAP = 8;
 
-function DraggableCard({ ticket, lane }: { ticket: Ticket; lane: LaneInfo }) {
+function DraggableCard({ ticket, lane }: { ticket: Card; lane: LaneInfo }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: `${lane.id}:${ticket.id}`,
     data: { ticket, from: lane.id },

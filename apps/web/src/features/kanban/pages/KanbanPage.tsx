@@ -1,4 +1,4 @@
-import { OPEN_LANE, type Ticket } from '@atendi/shared';
+import { type KanbanCard as Card, OPEN_LANE } from '@atendi/shared';
 import {
   type Announcements,
   DndContext,
@@ -23,7 +23,7 @@ import { PromptKeyboardSensor } from '../keyboardSensor';
 import { useKanbanRealtime } from '../realtime';
 
 interface Dragged {
-  ticket: Ticket;
+  ticket: Card;
   from: number;
 }
 
