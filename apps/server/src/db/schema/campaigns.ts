@@ -94,6 +94,17 @@ export const campaignShipping = pgTable(
       .on(t.messageId)
       .where(sql`${t.messageId} is not null and ${t.deliveredAt} is null`),
     index('campaign_shipping_number_idx').on(t.companyId, t.number),
+    // The engine's next recipient: of those not written to yet, the first in the list's order;
+    // and, asking for confirmation, the confirmed ones waiting for their message. Both shrink
+    // as the campaign goes, so a send reads a few index entries at any stage.
+    index('campaign_shipping_unsent_idx')
+      .on(t.companyId, t.campaignId, t.id)
+      .where(
+        sql`${t.messageId} is null and ${t.confirmationMessageId} is null and ${t.skipped} is null`,
+      ),
+    index('campaign_shipping_confirmed_idx')
+      .on(t.companyId, t.campaignId, t.confirmedAt, t.id)
+      .where(sql`${t.messageId} is null and ${t.skipped} is null and ${t.confirmedAt} is not null`),
     index('campaign_shipping_sent_idx').on(t.companyId, t.sentAt),
     foreignKey({
       columns: [t.companyId, t.campaignId],

@@ -22,3 +22,39 @@ select
       and cs.skipped is null
       and c.status = 'EM_ANDAMENTO' and c.confirmation), '[]'::json) as waiting`,
 };
+
+/**
+ * A campaign's recipients from its contact list, copied into shipping rows in one statement
+ * (each number once, in the list's order; a second copy adds only what is new).
+ *
+ * $1 company, $2 campaign, $3 contact list.
+ */
+export const copyListRecipients: TenantStatement = {
+  name: 'campaign_copy_list_recipients_v1',
+  text: `
+insert into campaign_shipping (company_id, campaign_id, number, name, email)
+select $1, $2::int, i.number, i.name, i.email
+from contact_list_items i
+where i.company_id = $1 and i.contact_list_id = $3::int
+order by i.id
+on conflict (company_id, campaign_id, number) do nothing`,
+};
+
+/**
+ * A campaign's recipients from its tag: the people (not groups) whose conversations carry it,
+ * copied as above.
+ *
+ * $1 company, $2 campaign, $3 tag.
+ */
+export const copyTaggedRecipients: TenantStatement = {
+  name: 'campaign_copy_tagged_recipients_v1',
+  text: `
+insert into campaign_shipping (company_id, campaign_id, number, name, email)
+select $1, $2::int, c.number, c.name, c.email
+from contacts c
+where c.company_id = $1 and not c.is_group
+  and exists (select 1 from tickets t join ticket_tags tt on tt.ticket_id = t.id
+    where t.company_id = $1 and t.contact_id = c.id and tt.tag_id = $3::int)
+order by c.id
+on conflict (company_id, campaign_id, number) do nothing`,
+};

@@ -3,7 +3,6 @@ import {
   asc,
   desc,
   eq,
-  gt,
   gte,
   ilike,
   inArray,
@@ -22,17 +21,18 @@ import {
   campaigns,
   companies,
   connections,
-  contactListItems,
   contactLists,
   contacts,
   fileListOptions,
   fileLists,
   messages,
   tags,
-  tickets,
-  ticketTags,
 } from '../../db/schema';
-import { campaignReplyState } from '../../db/statements/campaigns';
+import {
+  campaignReplyState,
+  copyListRecipients,
+  copyTaggedRecipients,
+} from '../../db/statements/campaigns';
 import type { TenantDb } from '../../db/tenant';
 import { likePattern } from '../../platform/routes';
 
@@ -146,81 +146,14 @@ export async function saveCampaignSetting(db: TenantDb, key: string, value: stri
 
 // Recipients.
 
-/** Rows of a contact list after `afterId`, for copying into shipping rows in batches. */
-export async function listItemsAfter(
-  db: TenantDb,
-  contactListId: number,
-  afterId: number,
-  limit: number,
-) {
-  return db
-    .select({
-      id: contactListItems.id,
-      number: contactListItems.number,
-      name: contactListItems.name,
-      email: contactListItems.email,
-    })
-    .from(
-      contactListItems,
-      and(eq(contactListItems.contactListId, contactListId), gt(contactListItems.id, afterId)),
-    )
-    .orderBy(asc(contactListItems.id))
-    .limit(limit);
+/** The contact list's numbers into the campaign's shipping rows (see copyListRecipients). */
+export async function copyListRecipientsOf(db: TenantDb, campaignId: number, listId: number) {
+  await db.run(copyListRecipients, [campaignId, listId]);
 }
 
-/** People (not groups) whose conversations carry the tag, after `afterId`. */
-export async function taggedContactsAfter(
-  db: TenantDb,
-  tagId: number,
-  afterId: number,
-  limit: number,
-) {
-  return db
-    .select({
-      id: contacts.id,
-      number: contacts.number,
-      name: contacts.name,
-      email: contacts.email,
-    })
-    .from(
-      contacts,
-      and(
-        gt(contacts.id, afterId),
-        eq(contacts.isGroup, false),
-        inArray(
-          contacts.id,
-          db
-            .select({ id: tickets.contactId })
-            .from(
-              tickets,
-              inArray(
-                tickets.id,
-                db
-                  .select({ id: ticketTags.ticketId })
-                  .from(ticketTags, eq(ticketTags.tagId, tagId)),
-              ),
-            ),
-        ),
-      ),
-    )
-    .orderBy(asc(contacts.id))
-    .limit(limit);
-}
-
-export async function insertShipping(
-  db: TenantDb,
-  campaignId: number,
-  rows: { number: string; name: string; email: string }[],
-) {
-  if (rows.length === 0) return;
-  await db
-    .insert(
-      campaignShipping,
-      rows.map((row) => ({ ...row, campaignId })),
-    )
-    .onConflictDoNothing({
-      target: [campaignShipping.companyId, campaignShipping.campaignId, campaignShipping.number],
-    });
+/** The tag's people into the campaign's shipping rows (see copyTaggedRecipients). */
+export async function copyTaggedRecipientsOf(db: TenantDb, campaignId: number, tagId: number) {
+  await db.run(copyTaggedRecipients, [campaignId, tagId]);
 }
 
 /** The campaign's row, locked for this transaction while it runs and its pace allows a send. */
@@ -243,36 +176,48 @@ export async function campaignRow(db: TenantDb, id: number) {
   return row;
 }
 
+// Written as the predicates of campaign_shipping_unsent_idx and _confirmed_idx. A campaign
+// without confirmation never asks for one, so its unsent rows are the same.
+const unsent = (campaignId: number) =>
+  and(
+    eq(campaignShipping.campaignId, campaignId),
+    isNull(campaignShipping.messageId),
+    isNull(campaignShipping.confirmationMessageId),
+    isNull(campaignShipping.skipped),
+  );
+const confirmedWaiting = (campaignId: number) =>
+  and(
+    eq(campaignShipping.campaignId, campaignId),
+    isNull(campaignShipping.messageId),
+    isNull(campaignShipping.skipped),
+    isNotNull(campaignShipping.confirmedAt),
+  );
+
 /**
  * The next recipient with something to send: a confirmed one waiting for its message first,
- * then one not written to yet. Null when none.
+ * then one not written to yet. Null when none. Each is the first entry of a partial index.
  */
 export async function nextRecipient(tx: TenantDb, campaignId: number, confirmation: boolean) {
-  const waiting = and(
-    eq(campaignShipping.campaignId, campaignId),
-    isNull(campaignShipping.skipped),
-    isNull(campaignShipping.messageId),
-  );
   if (confirmation) {
     const [confirmed] = await tx
-      .selectFrom(campaignShipping, and(waiting, isNotNull(campaignShipping.confirmedAt)))
+      .selectFrom(campaignShipping, confirmedWaiting(campaignId))
       .orderBy(asc(campaignShipping.confirmedAt), asc(campaignShipping.id))
       .limit(1)
       .for('update', { skipLocked: true });
     if (confirmed) return { row: confirmed, step: 'message' as const };
-    const [fresh] = await tx
-      .selectFrom(campaignShipping, and(waiting, isNull(campaignShipping.confirmationMessageId)))
-      .orderBy(asc(campaignShipping.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    return fresh ? { row: fresh, step: 'confirmation' as const } : undefined;
   }
   const [fresh] = await tx
-    .selectFrom(campaignShipping, waiting)
+    .selectFrom(campaignShipping, unsent(campaignId))
     .orderBy(asc(campaignShipping.id))
     .limit(1)
     .for('update', { skipLocked: true });
-  return fresh ? { row: fresh, step: 'message' as const } : undefined;
+  if (!fresh) return undefined;
+  return { row: fresh, step: confirmation ? ('confirmation' as const) : ('message' as const) };
+}
+
+/** Whether someone of the campaign is still to be written to (the campaign cannot be over). */
+export async function hasUnsent(db: TenantDb, campaignId: number) {
+  return (await db.countUpTo(campaignShipping, unsent(campaignId), 1)) > 0;
 }
 
 export async function updateShipping(

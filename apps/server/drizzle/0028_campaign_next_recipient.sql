@@ -1,0 +1,2 @@
+CREATE INDEX "campaign_shipping_unsent_idx" ON "campaign_shipping" USING btree ("company_id","campaign_id","id") WHERE "campaign_shipping"."message_id" is null and "campaign_shipping"."confirmation_message_id" is null and "campaign_shipping"."skipped" is null;--> statement-breakpoint
+CREATE INDEX "campaign_shipping_confirmed_idx" ON "campaign_shipping" USING btree ("company_id","campaign_id","confirmed_at","id") WHERE "campaign_shipping"."message_id" is null and "campaign_shipping"."skipped" is null and "campaign_shipping"."confirmed_at" is not null;
