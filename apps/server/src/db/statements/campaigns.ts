@@ -24,37 +24,27 @@ select
 };
 
 /**
- * A campaign's recipients from its contact list, copied into shipping rows in one statement
- * (each number once, in the list's order; a second copy adds only what is new).
+ * A campaign's recipients copied into shipping rows in one statement: its contact list's items
+ * in the list's order, then the people (not groups) whose conversations carry its tag. Each
+ * number once; a second copy adds only what is new (a restart, a copy cut short).
  *
- * $1 company, $2 campaign, $3 contact list.
+ * $1 company, $2 campaign, $3 contact list (null: none), $4 tag (null: none).
  */
-export const copyListRecipients: TenantStatement = {
-  name: 'campaign_copy_list_recipients_v1',
+export const copyRecipients: TenantStatement = {
+  name: 'campaign_copy_recipients_v1',
   text: `
 insert into campaign_shipping (company_id, campaign_id, number, name, email)
-select $1, $2::int, i.number, i.name, i.email
-from contact_list_items i
-where i.company_id = $1 and i.contact_list_id = $3::int
-order by i.id
-on conflict (company_id, campaign_id, number) do nothing`,
-};
-
-/**
- * A campaign's recipients from its tag: the people (not groups) whose conversations carry it,
- * copied as above.
- *
- * $1 company, $2 campaign, $3 tag.
- */
-export const copyTaggedRecipients: TenantStatement = {
-  name: 'campaign_copy_tagged_recipients_v1',
-  text: `
-insert into campaign_shipping (company_id, campaign_id, number, name, email)
-select $1, $2::int, c.number, c.name, c.email
-from contacts c
-where c.company_id = $1 and not c.is_group
-  and exists (select 1 from tickets t join ticket_tags tt on tt.ticket_id = t.id
-    where t.company_id = $1 and t.contact_id = c.id and tt.tag_id = $3::int)
-order by c.id
+select $1, $2::int, number, name, email from (
+  select i.number, i.name, i.email, 1 as source, i.id
+  from contact_list_items i
+  where i.company_id = $1 and i.contact_list_id = $3::int
+  union all
+  select c.number, c.name, c.email, 2, c.id
+  from contacts c
+  where c.company_id = $1 and not c.is_group
+    and exists (select 1 from tickets t join ticket_tags tt on tt.ticket_id = t.id
+      where t.company_id = $1 and t.contact_id = c.id and tt.tag_id = $4::int)
+) recipients
+order by source, id
 on conflict (company_id, campaign_id, number) do nothing`,
 };

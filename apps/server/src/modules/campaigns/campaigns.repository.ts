@@ -28,11 +28,7 @@ import {
   messages,
   tags,
 } from '../../db/schema';
-import {
-  campaignReplyState,
-  copyListRecipients,
-  copyTaggedRecipients,
-} from '../../db/statements/campaigns';
+import { campaignReplyState, copyRecipients } from '../../db/statements/campaigns';
 import type { TenantDb } from '../../db/tenant';
 import { likePattern } from '../../platform/routes';
 
@@ -146,14 +142,13 @@ export async function saveCampaignSetting(db: TenantDb, key: string, value: stri
 
 // Recipients.
 
-/** The contact list's numbers into the campaign's shipping rows (see copyListRecipients). */
-export async function copyListRecipientsOf(db: TenantDb, campaignId: number, listId: number) {
-  await db.run(copyListRecipients, [campaignId, listId]);
-}
-
-/** The tag's people into the campaign's shipping rows (see copyTaggedRecipients). */
-export async function copyTaggedRecipientsOf(db: TenantDb, campaignId: number, tagId: number) {
-  await db.run(copyTaggedRecipients, [campaignId, tagId]);
+/** The campaign's list and tag into its shipping rows (see copyRecipients). */
+export async function copyRecipientsOf(
+  db: TenantDb,
+  campaignId: number,
+  from: { contactListId: number | null; tagListId: number | null },
+) {
+  await db.run(copyRecipients, [campaignId, from.contactListId, from.tagListId]);
 }
 
 /** The campaign's row, locked for this transaction while it runs and its pace allows a send. */

@@ -49,8 +49,7 @@ import {
   confirmShipping,
   connectionOf,
   contactForNumber,
-  copyListRecipientsOf,
-  copyTaggedRecipientsOf,
+  copyRecipientsOf,
   deleteCampaign,
   deliverShippingOfMessage,
   deliveryState,
@@ -446,17 +445,12 @@ export class CampaignsService {
   // The engine.
 
   /**
-   * Copies the recipients of the list and of the tag into shipping rows (each number once), a
-   * statement for each: 100,000 rows in a few seconds, and a copy cut short is finished by the
-   * next one.
+   * Copies the recipients of the list and of the tag into shipping rows (each number once), in
+   * one statement: 100,000 rows in a second or two, and a copy cut short is finished by the next.
    */
   async #copyRecipients(db: TenantDb, campaign: CampaignRow) {
-    if (campaign.contactListId) {
-      await copyListRecipientsOf(db, campaign.id, campaign.contactListId);
-    }
-    if (campaign.tagListId) {
-      await copyTaggedRecipientsOf(db, campaign.id, campaign.tagListId);
-    }
+    if (campaign.contactListId || campaign.tagListId)
+      await copyRecipientsOf(db, campaign.id, campaign);
   }
 
   /** A due programmed campaign starts: its recipients copied, then its state moved. */
