@@ -37,6 +37,14 @@ export type TicketAudienceBefore = Pick<Ticket, 'status' | 'queueId' | 'userId'>
 export interface TicketFollowUp {
   turn: boolean;
   receivers: number[];
+  /** A contact's own message: the campaign settings and its sends waiting for a confirmation. */
+  campaignReply?: CampaignReplyState | null;
+}
+
+/** What a contact's message may mean to the campaigns (db/statements/follow-up campaignReply). */
+export interface CampaignReplyState {
+  settings: { key: string; value: string }[] | null;
+  waiting: { id: number; campaignId: number }[];
 }
 
 export interface DomainEvents {

@@ -1,26 +1,15 @@
 import type { TenantStatement } from '../tenant';
+import { campaignReply } from './follow-up';
 
 /**
- * What a contact's message may mean to the campaigns, in one round trip: the company's campaign
- * settings (their opt-out words), read only when the message is short enough to be one, and the
- * contact's sends that wait for a confirmation in a running campaign that asks for one (the
- * number's index answers nothing in the common case).
+ * What a contact's message may mean to the campaigns (see campaignReply), for a message the
+ * inbound store did not answer it with.
  *
  * $1 company, $2 number, $3 whether the message could be an opt-out word.
  */
 export const campaignReplyState: TenantStatement = {
-  name: 'campaign_reply_state_v1',
-  text: `
-select
-  case when $3::boolean then coalesce((select json_agg(json_build_object('key', s.key, 'value', s.value)
-    order by s.key) from campaign_settings s where s.company_id = $1), '[]'::json) end as settings,
-  coalesce((select json_agg(json_build_object('id', cs.id, 'campaignId', cs.campaign_id))
-    from campaign_shipping cs
-    join campaigns c on c.company_id = cs.company_id and c.id = cs.campaign_id
-    where cs.company_id = $1 and cs.number = $2::text
-      and cs.confirmation_requested_at is not null and cs.confirmed_at is null
-      and cs.skipped is null
-      and c.status = 'EM_ANDAMENTO' and c.confirmation), '[]'::json) as waiting`,
+  name: 'campaign_reply_state_v2',
+  text: `select ${campaignReply('$2::text', '$3::boolean')} as reply`,
 };
 
 /**

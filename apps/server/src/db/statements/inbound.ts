@@ -1,5 +1,5 @@
 import type { TenantStatement } from '../tenant';
-import { EVENT_RECEIVERS, TURN_MAY_ACT } from './follow-up';
+import { campaignReply, EVENT_RECEIVERS, TURN_MAY_ACT } from './follow-up';
 
 /**
  * The whole inbound store in one statement (one round trip, one commit): the contact (and the
@@ -28,11 +28,12 @@ import { EVENT_RECEIVERS, TURN_MAY_ACT } from './follow-up';
  * It also answers what the message's listeners would read next about the ticket (`follow_up`):
  * whether a bot turn could act on it (its connection names a prompt or an integration or offers
  * queues, its queue names a prompt or an integration, or business hours apply: the company's, or
- * its queue's once it is in one), and the webhook and n8n integrations its connection and queue
- * name, the connection's first.
+ * its queue's once it is in one), the webhook and n8n integrations its connection and queue
+ * name, the connection's first, and, for a contact's own message (not a group's), what it may
+ * mean to the campaigns (an opt-out word, a confirmation).
  */
 export const storeInboundMessage: TenantStatement = {
-  name: 'store_inbound_message_v6',
+  name: 'store_inbound_message_v7',
   text: `
 with known as (
   select id, name, number, profile_pic_url, is_group, false as created from contacts
@@ -176,7 +177,9 @@ select
     as created_contacts,
   (select json_build_object(
     'turn', ${TURN_MAY_ACT},
-    'receivers', ${EVENT_RECEIVERS})
+    'receivers', ${EVENT_RECEIVERS},
+    'campaignReply', case when not $12::boolean and not $6::boolean
+      then ${campaignReply('$3::text', 'true')} end)
     from connections c
     left join queues q on q.company_id = $1 and q.id = t.queue_id
     where c.company_id = $1 and c.id = t.whatsapp_id) as follow_up

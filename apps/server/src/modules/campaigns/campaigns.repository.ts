@@ -30,6 +30,7 @@ import {
 } from '../../db/schema';
 import { campaignReplyState, copyRecipients } from '../../db/statements/campaigns';
 import type { TenantDb } from '../../db/tenant';
+import type { CampaignReplyState } from '../../platform/events';
 import { likePattern } from '../../platform/routes';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -309,17 +310,20 @@ export async function sendsOnConnectionSince(db: TenantDb, connectionId: number,
   return Number(row?.value ?? 0);
 }
 
-/** Recipients waiting for a confirmation: the latest asked of the number, still running. */
 /**
  * For a contact's message: the campaign settings rows when `withSettings` (the message may be an
  * opt-out word), and the contact's sends that wait for its confirmation, in one statement.
  */
-export async function replyState(db: TenantDb, number: string, withSettings: boolean) {
-  const [row] = await db.run<{
-    settings: { key: string; value: string }[] | null;
-    waiting: { id: number; campaignId: number }[];
-  }>(campaignReplyState, [number, withSettings]);
-  return { settings: row?.settings ?? [], waiting: row?.waiting ?? [] };
+export async function replyState(
+  db: TenantDb,
+  number: string,
+  withSettings: boolean,
+): Promise<CampaignReplyState> {
+  const [row] = await db.run<{ reply: CampaignReplyState }>(campaignReplyState, [
+    number,
+    withSettings,
+  ]);
+  return row?.reply ?? { settings: null, waiting: [] };
 }
 
 export async function confirmShipping(db: TenantDb, ids: number[], at: Date) {

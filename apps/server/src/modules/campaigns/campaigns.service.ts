@@ -22,6 +22,7 @@ import { globalDb } from '../../db/global';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import { type RequestContext, systemContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
+import type { CampaignReplyState } from '../../platform/events';
 import { iso, isoRequired, page, sliceMore } from '../../platform/routes';
 import { forgetStored, type MultipartSource, replaceAttachment } from '../../platform/uploads';
 import { assertCampaignsEnabled } from '../contact-lists/contact-lists.service';
@@ -184,9 +185,10 @@ export class CampaignsService {
         // The sweep settles it from the message's state.
       });
     });
-    platform.events.on('message.saved', ({ companyId, action, message, ticket }) => {
+    platform.events.on('message.saved', ({ companyId, action, message, ticket, followUp }) => {
       if (action !== 'create' || message.fromMe || ticket.isGroup) return;
-      void this.reply(companyId, ticket.contact.number, message.body).catch(() => {
+      const known = followUp?.campaignReply;
+      void this.reply(companyId, ticket.contact.number, message.body, known).catch(() => {
         // A reply not read here is one confirmation less: the campaign still finishes.
       });
     });
@@ -683,13 +685,19 @@ export class CampaignsService {
    * A contact wrote: an opt-out word leaves it out of every campaign of the company from now on;
    * anything else confirms the campaigns waiting for its answer, whose message then goes out.
    */
-  async reply(companyId: number, number: string, body: string): Promise<void> {
+  async reply(
+    companyId: number,
+    number: string,
+    body: string,
+    known?: CampaignReplyState | null,
+  ): Promise<void> {
     const db = this.#db(companyId);
     const word = body.trim().toUpperCase();
     const mayOptOut = word.length > 0 && word.length <= 30;
-    const state = await replyState(db, number, mayOptOut);
+    // The inbound store reads it with the message; other paths ask here.
+    const state = known?.settings ? known : await replyState(db, number, mayOptOut);
     if (mayOptOut) {
-      const settings = settingsFrom(state.settings);
+      const settings = settingsFrom(state.settings ?? []);
       if (settings.optOutWords.some((w) => w.trim().toUpperCase() === word)) {
         await insertOptOut(db, number);
         const skipped = await skipUnsentOf(db, number);
