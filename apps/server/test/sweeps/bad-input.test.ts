@@ -826,10 +826,15 @@ const describeWire = (route: CatalogRoute, wire: Wire) =>
 
 const ERROR_CODE = /^ERR_[A-Z_]+$/;
 
-/** 5xx answers a route gives on purpose: the webhook asks Meta to retry while its session is down. */
+/**
+ * 5xx answers a route gives on purpose: the webhook asks Meta to retry while its session is down,
+ * and a checkout of an existing invoice says the server has no payment provider key (the super
+ * user has not saved one; no input of the caller's could mend it).
+ */
 const DELIBERATE_5XX: Record<string, string> = {
   'GET /webhooks/cloud-api/:connectionId': 'ERR_WAPP_NOT_INITIALIZED',
   'POST /webhooks/cloud-api/:connectionId': 'ERR_WAPP_NOT_INITIALIZED',
+  'POST /subscription': 'ERR_PAYMENT_NOT_CONFIGURED',
 };
 
 function expectRefused(response: LightMyRequestResponse, context: string) {
