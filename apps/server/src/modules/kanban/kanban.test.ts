@@ -112,6 +112,13 @@ describe('GET /ticket/kanban', () => {
         .tickets.map((ticket: { id: number }) => ticket.id)
         .sort(),
     ).toEqual([both.id, done.id].sort());
+    // The card carries its tags by name, and its last activity as ISO text.
+    const card = whole.json().tickets.find((ticket: { id: number }) => ticket.id === both.id);
+    expect(card.tags).toEqual([
+      { id: company.done.id, name: 'Concluído', color: '#4caf50' },
+      { id: company.doing.id, name: 'Em andamento', color: '#ff9800' },
+    ]);
+    expect(new Date(card.updatedAt).toISOString()).toBe(card.updatedAt);
 
     const off = await t
       .as(company.adminToken)
