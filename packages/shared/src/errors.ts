@@ -47,6 +47,14 @@ export const ERROR_CODES = [
   'ERR_INVOICE_PAID',
   'ERR_PAYMENT_NOT_CONFIGURED',
   'ERR_PAYMENT_PROVIDER',
+  /** The messages API's bearer token is missing, unknown or revoked (never a session's code). */
+  'ERR_INVALID_API_TOKEN',
+  /** An imported sheet has more rows than the limit (`limit`, `rows` found). */
+  'ERR_IMPORT_TOO_MANY_ROWS',
+  /** An imported archive (.xlsx) inflates out of proportion to its size (`limit`: the ratio). */
+  'ERR_IMPORT_ARCHIVE_TOO_LARGE',
+  /** An imported sheet could not be read through within the time budget (`limitSeconds`). */
+  'ERR_IMPORT_TOO_SLOW',
   'ERR_INTERNAL',
 ] as const;
 
@@ -58,4 +66,11 @@ export interface ErrorBody {
   fields?: { path: string; message: string }[];
   /** Only for ERR_SUBSCRIPTION_EXPIRED: the due date the web puts in the spec's message. */
   dueDate?: string;
+  /** The limit a refusal names (rows of an import, an archive's ratio). */
+  limit?: number;
+  /** Rows an import found (at least that many when `atLeast`). */
+  rows?: number;
+  atLeast?: boolean;
+  /** The time budget a refusal names, in seconds. */
+  limitSeconds?: number;
 }

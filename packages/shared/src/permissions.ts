@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'financial:view': { role: 'admin' },
   /** File lists: no plan flag names them; the menu and the spec keep them to admins. */
   'files:manage': { role: 'admin' },
+  /** Reading every user's quick replies, personal ones too (the others read shared and own). */
+  'quickMessages:all': { role: 'admin' },
   'campaigns:use': { role: 'admin', plan: 'useCampaigns' },
   'kanban:use': { role: 'user', plan: 'useKanban' },
   'schedules:use': { role: 'user', plan: 'useSchedules' },

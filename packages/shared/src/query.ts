@@ -5,17 +5,22 @@ import { positiveId } from './validation';
  * A list of ids in a query string, as the spec's clients send it: JSON (`[1,2]`), a comma list
  * (`1,2`) or a repeated key. Empty means no filter.
  */
-export const idListQuery = z
-  .union([z.string().max(4000), z.array(z.string().max(20)).max(200)])
-  .transform((value, ctx) => {
-    const items = Array.isArray(value) ? value : parseList(value);
-    if (!items) {
-      ctx.addIssue({ code: 'custom', message: 'Invalid list' });
-      return z.NEVER;
-    }
-    return items;
-  })
-  .pipe(z.array(positiveId).max(200));
+export const idListQuery = listQuery(positiveId, 200);
+
+/** A list of `item` in a query string, spelled as idListQuery's; at most `max` items. */
+export function listQuery<T extends z.ZodType>(item: T, max: number) {
+  return z
+    .union([z.string().max(4000), z.array(z.string().max(20)).max(max)])
+    .transform((value, ctx) => {
+      const items = Array.isArray(value) ? value : parseList(value);
+      if (!items) {
+        ctx.addIssue({ code: 'custom', message: 'Invalid list' });
+        return z.NEVER;
+      }
+      return items;
+    })
+    .pipe(z.array(item).max(max));
+}
 
 function parseList(text: string): unknown[] | undefined {
   const trimmed = text.trim();

@@ -1,6 +1,6 @@
 import type { Announcement } from './announcements/announcements.schemas';
 import type { Campaign } from './campaigns/campaigns.schemas';
-import type { Chat, ChatMessage } from './chats/chats.schemas';
+import type { Chat, ChatMessageOfChat } from './chats/chats.schemas';
 import type { Company } from './companies/companies.schemas';
 import type { Connection, ConnectionSession } from './connections/connections.schemas';
 import type {
@@ -14,14 +14,15 @@ import type { PaymentEvent } from './invoices/invoices.schemas';
 import type { Message } from './messages/messages.schemas';
 import type { Prompt } from './prompts/prompts.schemas';
 import type { QueueIntegration } from './queue-integrations/queue-integrations.schemas';
+import type { Queue } from './queues/queues.schemas';
 import type { QuickMessage } from './quick-messages/quick-messages.schemas';
-import type { CompanyTopic } from './realtime';
+import type { ChatTopic, ChatUserTopic, CompanyTopic } from './realtime';
 import type { Schedule } from './schedules/schedules.schemas';
 import type { Setting } from './settings/settings.schemas';
 import type { SimulatorMessage } from './simulator/simulator.contract';
 import type { Tag } from './tags/tags.schemas';
 import type { Ticket } from './tickets/tickets.schemas';
-import type { User } from './users/users.schemas';
+import type { User, UserListItem } from './users/users.schemas';
 
 /** Every topic named, none added: a topic of the list without its payloads does not compile. */
 type EveryTopic<T extends Record<CompanyTopic, { action: string }>> =
@@ -33,14 +34,21 @@ type EveryTopic<T extends Record<CompanyTopic, { action: string }>> =
  * subscriptions read them, so the two cannot drift apart.
  */
 export type RealtimePayloads = EveryTopic<{
-  /** The external-API token is for admins' answers only: never emitted. */
+  /**
+   * The external-API token is for admins' answers only: never emitted. A connection added comes
+   * as `update` too: the spec names only update and delete here, and its clients' connection
+   * list adds a record it does not hold only on update.
+   */
   whatsapp:
-    | { action: 'create' | 'update'; whatsapp: Omit<Connection, 'token'> & { token?: never } }
+    | { action: 'update'; whatsapp: Omit<Connection, 'token'> & { token?: never } }
     | { action: 'delete'; whatsappId: number };
   whatsappSession: { action: 'update'; session: ConnectionSession };
-  /** `presence`: whether the user has the app open, heard by the admins. */
+  /**
+   * The whole user to those who read it whole (admins, the user itself), the list's fields to the
+   * others (as GET /users/list answers them). `presence`: whether the user has the app open.
+   */
   user:
-    | { action: 'create' | 'update'; user: User }
+    | { action: 'create' | 'update'; user: User | UserListItem }
     | { action: 'delete'; userId: number }
     | { action: 'presence'; userId: number; online: boolean };
   /**
@@ -49,8 +57,14 @@ export type RealtimePayloads = EveryTopic<{
    */
   chat:
     | { action: 'create' | 'update'; record: Chat; chat: Chat }
-    | { action: 'new-message'; newMessage: ChatMessage; chat: Chat }
+    | { action: 'new-message'; newMessage: ChatMessageOfChat; chat: Chat }
     | { action: 'delete'; id: number };
+  /** One chat's channel, heard by its members: its new messages (the pane appends) and changes. */
+  [chat: ChatTopic]:
+    | { action: 'new-message'; newMessage: ChatMessageOfChat; chat: Chat }
+    | { action: 'update'; chat: Chat };
+  /** A member's own chat list: a chat the member was added to (`create`) or that changed. */
+  [member: ChatUserTopic]: { action: 'create' | 'update'; record: Chat };
   appMessage: {
     action: 'create' | 'update';
     message: Message;
@@ -70,9 +84,9 @@ export type RealtimePayloads = EveryTopic<{
     /** Session that caused it; the client that owns it keeps its session. */
     sessionId?: string;
   };
-  /** The queue is named only: its token is for admins and is never emitted. */
+  /** The whole queue, as a user reads it: its token is for admins and is never emitted. */
   queue:
-    | { action: 'create' | 'update'; queue: { id: number } }
+    | { action: 'create' | 'update'; queue: Omit<Queue, 'token'> & { token?: never } }
     | { action: 'delete'; queueId: number };
   settings: { action: 'update'; setting: Setting };
   company: { action: 'update'; company: Company };

@@ -35,7 +35,17 @@ export const COMPANY_TOPICS = [
   /** Not in the original product: the simulator page's phones hear their conversations. */
   'simulator',
 ] as const;
-export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
+/**
+ * The internal chat's topics of one record, as the original client listens to them: a chat's own
+ * channel (`company-{id}-chat-{chatId}`, its new messages and changes, heard by the open chat)
+ * and a member's list (`company-{id}-chat-user-{userId}`, chats added or changed for that user).
+ */
+export type ChatTopic = `chat-${number}`;
+export type ChatUserTopic = `chat-user-${number}`;
+export const chatTopic = (chatId: number): ChatTopic => `chat-${chatId}`;
+export const chatUserTopic = (userId: number): ChatUserTopic => `chat-user-${userId}`;
+
+export type CompanyTopic = (typeof COMPANY_TOPICS)[number] | ChatTopic | ChatUserTopic;
 
 export const companyEvent = (companyId: number, topic: CompanyTopic) =>
   `company-${companyId}-${topic}` as const;

@@ -4,6 +4,7 @@ import { idParamsSchema } from '../pagination';
 import {
   campaignCreateSchema,
   campaignDetailSchema,
+  campaignGetQuerySchema,
   campaignListQuerySchema,
   campaignSchema,
   campaignSettingSchema,
@@ -29,6 +30,7 @@ export const campaignsContract = defineContract('campaigns', {
     path: '/campaigns/:id',
     access: 'campaigns:use',
     params: idParamsSchema,
+    query: campaignGetQuerySchema,
     responses: { 200: campaignDetailSchema },
   },
   create: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_BODY_MAX } from '../messages/messages.schemas';
 import { listQuerySchema } from '../pagination';
+import { booleanQuery } from '../query';
 import { parseDateTimeText } from '../schedules/schedules.schemas';
 import { boundedString, MSG } from '../validation';
 
@@ -48,9 +49,9 @@ export const CAMPAIGN_MEDIA_TYPES = [
 
 export const CAMPAIGN_DATE_MESSAGE = 'Invalid date';
 
-/** A select's value: a positive id, or nothing ('' and null as the original client sends). */
+/** A select's value: a positive id, or nothing (null, and '', false or 'Nenhuma' as the original client sends it). */
 const optionalRef = z.preprocess(
-  (value) => (value === '' || value === NO_TAG ? null : value),
+  (value) => (value === '' || value === false || value === NO_TAG ? null : value),
   z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
 );
 
@@ -135,8 +136,8 @@ export const campaignSchema = z.object({
   completedAt: z.string().nullable(),
   whatsappId: z.number().nullable(),
   contactListId: z.number().nullable(),
-  /** 'Nenhuma' when no tag was chosen, as the original client shows it. */
-  tagListId: z.union([z.number(), z.literal(NO_TAG)]),
+  /** None as null: the original client's 'Nenhuma' is its select's label, never an id. */
+  tagListId: z.number().nullable(),
   fileListId: z.number().nullable(),
   companyId: z.number(),
   /** Signed, short-lived address of the media; null without one. */
@@ -162,6 +163,35 @@ export const campaignDetailSchema = campaignSchema.extend({
     /** Deliveries per minute, oldest first. */
     timeline: z.array(z.object({ at: z.string(), delivered: z.number() })),
   }),
+  /**
+   * Every recipient's progress, as the original product's report counts it (it filters this
+   * list itself); left out when the caller asks `withRows=false`.
+   */
+  shipping: z
+    .array(
+      z.object({
+        id: z.number(),
+        deliveredAt: z.string().nullable(),
+        confirmationRequestedAt: z.string().nullable(),
+        confirmedAt: z.string().nullable(),
+      }),
+    )
+    .optional(),
+  /** The list with its entries' WhatsApp check (null: not checked yet), without `withRows=false`. */
+  contactList: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      contacts: z
+        .array(z.object({ id: z.number(), isWhatsappValid: z.boolean().nullable() }))
+        .optional(),
+    })
+    .nullable(),
+});
+
+export const campaignGetQuerySchema = z.object({
+  /** 'false': the counts only, without every recipient and list entry (our own web). */
+  withRows: booleanQuery.optional(),
 });
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 

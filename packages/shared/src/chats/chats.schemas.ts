@@ -74,9 +74,18 @@ export const chatMessageSchema = z.object({
   senderId: z.number().nullable(),
   sender: z.object({ id: z.number(), name: z.string() }).nullable(),
   message: z.string(),
+  /**
+   * A file sent with the message, as the original names it: a signed address to fetch it and
+   * the name it was sent under (only messages brought from Whaticket have one).
+   */
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** A message as the realtime events carry it: with its chat and members (`newMessage.chat.users`). */
+export type ChatMessageOfChat = ChatMessage & { chat: Chat };
 
 export const chatListQuerySchema = listQuerySchema.extend({
   companyId: z.coerce.number().int().optional(),

@@ -7,6 +7,7 @@ import {
   companySchedulesUpdateSchema,
   companySchema,
   companyUpdateSchema,
+  companyWithPlanNameSchema,
   signupSchema,
 } from './companies.schemas';
 
@@ -33,7 +34,7 @@ export const companiesContract = defineContract('companies', {
     method: 'GET',
     path: '/companies/list',
     access: 'companies:manage',
-    responses: { 200: z.array(companySchema) },
+    responses: { 200: z.array(companyWithPlanNameSchema) },
   },
   withPlan: {
     method: 'GET',

@@ -48,13 +48,51 @@ const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const CLOSED_TIME = '00:00';
 export const isScheduleTime = (value: string) => HH_MM.test(value);
 
+const dayTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^$/, MSG.invalidTime);
+
+/**
+ * A day of opening hours: one span, `startTime` to `endTime`, which decides when it is open. The
+ * original client's form reads and sends the day as two periods (`startTimeA`..`endTimeA`,
+ * `startTimeB`..`endTimeB`); they are kept as it sent them, and answered (see withTwoPeriods).
+ */
 export const companyScheduleSchema = z.object({
   weekday: z.string().max(20),
   weekdayEn: z.enum(WEEKDAYS),
-  startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^$/, MSG.invalidTime),
-  endTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^$/, MSG.invalidTime),
+  startTime: dayTime,
+  endTime: dayTime,
+  startTimeA: dayTime.optional(),
+  endTimeA: dayTime.optional(),
+  startTimeB: dayTime.optional(),
+  endTimeB: dayTime.optional(),
 });
 export type CompanySchedule = z.infer<typeof companyScheduleSchema>;
+
+const TWO_PERIODS = ['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'] as const;
+
+/**
+ * A day as both clients read it: our span, and the original's two periods, as that client last
+ * sent them, else the span as its first period and the second unused (00:00 to 00:00).
+ */
+export function withTwoPeriods(day: CompanySchedule): CompanySchedule {
+  if (TWO_PERIODS.some((field) => day[field] !== undefined)) {
+    return { ...day, ...Object.fromEntries(TWO_PERIODS.map((field) => [field, day[field] ?? ''])) };
+  }
+  return {
+    ...day,
+    startTimeA: day.startTime,
+    endTimeA: day.endTime,
+    startTimeB: CLOSED_TIME,
+    endTimeB: CLOSED_TIME,
+  };
+}
+
+/** A day in our shape only: what our own forms edit and send. */
+export const oneSpan = ({ weekday, weekdayEn, startTime, endTime }: CompanySchedule) => ({
+  weekday,
+  weekdayEn,
+  startTime,
+  endTime,
+});
 
 export const companySchema = z.object({
   id: z.number(),
@@ -76,6 +114,12 @@ export const companySchema = z.object({
   updatedAt: z.string(),
 });
 export type Company = z.infer<typeof companySchema>;
+
+/** A row of GET /companies/list: the company with its plan's name and price (the tab shows them). */
+export const companyWithPlanNameSchema = companySchema.extend({
+  plan: z.object({ id: z.number(), name: z.string(), value: z.number() }).nullable(),
+});
+export type CompanyWithPlanName = z.infer<typeof companyWithPlanNameSchema>;
 
 /** Public sign-up (POST /companies/cadastro). Trial dates and status are decided by the server. */
 export const signupSchema = z.object({
@@ -183,13 +227,48 @@ export function scheduleDayProblem(
   return startTime < endTime ? undefined : { field: 'endTime', message: MSG.endBeforeStart };
 }
 
+const PERIOD_TIME = z.string().max(5).optional();
+const twoPeriodDaySchema = z.object({
+  startTimeA: PERIOD_TIME,
+  endTimeA: PERIOD_TIME,
+  startTimeB: PERIOD_TIME,
+  endTimeB: PERIOD_TIME,
+});
+
+/**
+ * The original client's day of two periods (`startTimeA`..`endTimeA`, `startTimeB`..`endTimeB`,
+ * a period left blank or 00:00 to 00:00 unused) read as our day of one span: from the first used
+ * period's start to the last one's end, the break between them open; no period used is a closed
+ * day. A day without any of those fields is ours, left as it is.
+ */
+function fromTwoPeriods(day: unknown): unknown {
+  if (typeof day !== 'object' || day === null) return day;
+  const parsed = twoPeriodDaySchema.safeParse(day);
+  if (!parsed.success || !Object.values(parsed.data).some((time) => time !== undefined)) {
+    return day;
+  }
+  const { startTimeA, endTimeA, startTimeB, endTimeB } = parsed.data;
+  const periods = [
+    [startTimeA, endTimeA],
+    [startTimeB, endTimeB],
+  ].filter(([start, end]) => (start || end) && !(start === CLOSED_TIME && end === CLOSED_TIME));
+  const first = periods[0];
+  const last = periods.at(-1);
+  return { ...day, startTime: first?.[0] ?? '', endTime: last?.[1] ?? '' };
+}
+
 /**
  * A whole week of hours as a client sends it: each of the seven days once, in any order, the day
  * name optional. It answers the week Monday first, each day under its own name and a closed day
  * as 00:00 to 00:00, so readers of the hours meet one shape only.
  */
 export const weekSchedulesSchema = z
-  .array(companyScheduleSchema.extend({ weekday: z.string().max(20).optional() }))
+  .array(
+    z.preprocess(
+      fromTwoPeriods,
+      companyScheduleSchema.extend({ weekday: z.string().max(100).optional() }),
+    ),
+  )
   .max(WEEKDAYS.length, MSG.everyWeekday)
   .superRefine((days, ctx) => {
     const seen = new Set(days.map((day) => day.weekdayEn));
@@ -206,9 +285,10 @@ export const weekSchedulesSchema = z
     WEEKDAYS.map((weekdayEn): CompanySchedule => {
       const day = days.find((entry) => entry.weekdayEn === weekdayEn)!;
       const closed = !day.startTime && !day.endTime;
+      // The original's two periods, when it sent them, are kept as sent.
       return {
+        ...day,
         weekday: WEEKDAY_NAMES[weekdayEn],
-        weekdayEn,
         startTime: closed ? CLOSED_TIME : day.startTime,
         endTime: closed ? CLOSED_TIME : day.endTime,
       };

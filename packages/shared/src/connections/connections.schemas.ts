@@ -81,6 +81,7 @@ const secret = (min: number, max: number) =>
     .max(max)
     .regex(/^[\x21-\x7e]+$/, 'Printable characters, no spaces');
 
+/** Meta's Graph API, the default of the platform's CLOUD_API_GRAPH_URL. */
 export const DEFAULT_GRAPH_API_URL = 'https://graph.facebook.com/v21.0';
 
 /**
@@ -95,13 +96,8 @@ export const cloudApiSettingsSchema = z.object({
   accessToken: secret(20, 2_000),
   appSecret: secret(8, 200),
   verifyToken: secret(8, 200),
-  /** Graph API base with its version; DEFAULT_GRAPH_API_URL when not given. */
-  graphApiUrl: z
-    .string()
-    .trim()
-    .max(300)
-    .pipe(z.url({ protocol: /^https?$/ }))
-    .optional(),
+  // The Graph API's address is the platform's (CLOUD_API_GRAPH_URL), never a company's: a
+  // `graphApiUrl` sent here is dropped like any unknown field.
 });
 export type CloudApiSettings = z.infer<typeof cloudApiSettingsSchema>;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { INVALID_NUMBER_MESSAGE, optionalEmailField } from '../contacts/contacts.schemas';
 import { listQuerySchema } from '../pagination';
+import { normalizePhoneNumber } from '../phone';
 import { boundedString, MSG, positiveId } from '../validation';
-import { normalizePhoneNumber } from './contact-lists.numbers';
 
 export const contactListSchema = z.object({
   id: z.number(),

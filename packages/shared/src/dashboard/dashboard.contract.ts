@@ -6,6 +6,13 @@ import {
   ticketsDaySchema,
   ticketsUsersSchema,
 } from './dashboard.schemas';
+import {
+  appointmentsAtendentSchema,
+  departamentRatingsSchema,
+  rushHourSchema,
+  ticketReportQuerySchema,
+  ticketReportSchema,
+} from './reports.schemas';
 
 export const dashboardContract = defineContract('dashboard', {
   get: {
@@ -28,5 +35,34 @@ export const dashboardContract = defineContract('dashboard', {
     access: 'dashboard:view',
     query: dashboardChartQuerySchema,
     responses: { 200: ticketsDaySchema },
+  },
+  appointmentsAtendent: {
+    method: 'GET',
+    path: '/reports/appointmentsAtendent',
+    access: 'dashboard:view',
+    query: dashboardChartQuerySchema,
+    responses: { 200: appointmentsAtendentSchema },
+  },
+  rushHour: {
+    method: 'GET',
+    path: '/reports/rushHour',
+    access: 'dashboard:view',
+    query: dashboardChartQuerySchema,
+    responses: { 200: rushHourSchema },
+  },
+  departamentRatings: {
+    method: 'GET',
+    path: '/reports/departamentRatings',
+    access: 'dashboard:view',
+    query: dashboardChartQuerySchema,
+    responses: { 200: departamentRatingsSchema },
+  },
+  /** The reports screen (/relatorios, admins' menu): the tickets of a period, filtered, a page. */
+  ticketReport: {
+    method: 'GET',
+    path: '/ticket/reports',
+    access: 'dashboard:view',
+    query: ticketReportQuerySchema,
+    responses: { 200: ticketReportSchema },
   },
 });

@@ -8,7 +8,7 @@ export const DASHBOARD_FILTER_MESSAGE = 'Parametrize o filtro';
 export const DASHBOARD_PERIODS = [3, 7, 15, 30, 60, 90] as const;
 
 /** A calendar day PostgreSQL can hold as a date (years 1 to 9999). */
-const dashboardDay = dayQuery.refine((day) => !day.startsWith('0000'), 'Invalid date');
+export const dashboardDay = dayQuery.refine((day) => !day.startsWith('0000'), 'Invalid date');
 
 /**
  * GET /dashboard: the last `days` calendar days (today included), or the days from `date_from`

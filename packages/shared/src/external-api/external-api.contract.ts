@@ -1,10 +1,11 @@
+import { z } from 'zod';
 import { defineContract } from '../contract';
 import { externalSendResultSchema, externalSendSchema } from './external-api.schemas';
 
 /**
  * The external messaging API (spec administration 7): public, since the connection's bearer
- * token decides (a wrong, empty or missing one is one and the same 401). The plan's
- * useExternalApi switches it on.
+ * token decides: a missing, unknown or revoked one is one and the same 401
+ * `{ error: 'ERR_INVALID_API_TOKEN' }`. The plan's useExternalApi switches it on.
  */
 export const externalApiContract = defineContract('externalApi', {
   /** JSON {number, body} or a multipart form {number, body, medias}. */
@@ -14,6 +15,9 @@ export const externalApiContract = defineContract('externalApi', {
     access: 'public',
     body: externalSendSchema.nullish(),
     multipart: true,
-    responses: { 200: externalSendResultSchema },
+    responses: {
+      200: externalSendResultSchema,
+      401: z.object({ error: z.literal('ERR_INVALID_API_TOKEN') }),
+    },
   },
 });

@@ -14,12 +14,25 @@ import {
  * webhook is public: its access token decides, compared in constant time.
  */
 export const invoicesContract = defineContract('invoices', {
+  /** A page of invoices, latest due date first, with how many match. */
+  page: {
+    method: 'GET',
+    path: '/invoices',
+    access: 'financial:view',
+    query: invoicesQuerySchema,
+    responses: { 200: invoicesPageSchema },
+  },
+  /**
+   * The invoices as a bare list, latest due date first (the first INVOICES_LIST_MAX): what the
+   * original product's Financeiro reads from this route. Its query is the page's; pageNumber
+   * does not apply.
+   */
   list: {
     method: 'GET',
     path: '/invoices/all',
     access: 'financial:view',
     query: invoicesQuerySchema,
-    responses: { 200: invoicesPageSchema },
+    responses: { 200: z.array(invoiceSchema) },
   },
   get: {
     method: 'GET',

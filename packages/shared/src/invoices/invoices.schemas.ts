@@ -17,10 +17,15 @@ export const invoiceSchema = z.object({
   paidAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The company's name, on the super user's view of every company's invoices. */
+  companyName: z.string().optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-export const invoicesQuerySchema = listQuerySchema;
+export const invoicesQuerySchema = listQuerySchema.extend({
+  /** 'all': every company's invoices, for the super user (anyone else gets their company's). */
+  companies: z.enum(['own', 'all']).optional(),
+});
 export type InvoicesQuery = z.infer<typeof invoicesQuerySchema>;
 
 export const invoicesPageSchema = z.object({
@@ -29,6 +34,9 @@ export const invoicesPageSchema = z.object({
   hasMore: z.boolean(),
 });
 export type InvoicesPage = z.infer<typeof invoicesPageSchema>;
+
+/** GET /invoices/all answers its invoices as a bare list (the original product's client reads one). */
+export const INVOICES_LIST_MAX = 500;
 
 const text = (max: number) => z.string().max(max).optional();
 

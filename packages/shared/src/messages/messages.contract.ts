@@ -3,6 +3,8 @@ import { defineContract } from '../contract';
 import { idParamsSchema } from '../pagination';
 import {
   messageCreateSchema,
+  messageForwardResultSchema,
+  messageForwardSchema,
   messageListQuerySchema,
   messageSchema,
   messagesPageSchema,
@@ -27,6 +29,14 @@ export const messagesContract = defineContract('messages', {
     body: messageCreateSchema.nullish(),
     multipart: true,
     responses: { 201: z.union([messageSchema, z.array(messageSchema)]) },
+  },
+  /** The original client's path and its one-message body are served too (see messageForwardSchema). */
+  forward: {
+    method: 'POST',
+    path: '/message/forward',
+    access: 'session:use',
+    body: messageForwardSchema,
+    responses: { 200: messageForwardResultSchema },
   },
   retry: {
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ticketSchema } from '../tickets/tickets.schemas';
-import { positiveId } from '../validation';
+import { MSG, positiveId } from '../validation';
 
 export const MEDIA_TYPES = [
   'chat',
@@ -40,6 +40,8 @@ const messageFields = {
   sendState: z.enum(['pending', 'sending', 'sent', 'failed', 'unknown']).nullable().optional(),
   isDeleted: z.boolean(),
   isEdited: z.boolean(),
+  /** An agent's copy of another message (POST /message/forward). */
+  isForwarded: z.boolean(),
   contactId: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -98,6 +100,44 @@ export const messageCreateSchema = z.object({
   mediaUrl: z.string().max(2000).nullable().optional(),
 });
 export type MessageCreate = z.infer<typeof messageCreateSchema>;
+
+/** Most messages one forward carries. */
+export const FORWARD_MAX_MESSAGES = 50;
+
+/**
+ * POST /message/forward: messages the caller may read, copied in the order they were written
+ * into an open ticket the caller may write to (`ticketId`, which wins when both are sent) or into
+ * a contact's live ticket (`contactId`, opened in the caller's hands when there is none). The
+ * original client sends one message per call (`messageId`, `contactId`, `signMessage`); a forward
+ * is never signed.
+ */
+export const messageForwardSchema = z
+  .object({
+    messageIds: z.array(positiveId).min(1).max(FORWARD_MAX_MESSAGES).optional(),
+    messageId: positiveId.optional(),
+    ticketId: positiveId.optional(),
+    contactId: positiveId.optional(),
+    signMessage: z.boolean().optional(),
+  })
+  .superRefine((value, issue) => {
+    if (!value.messageIds && !value.messageId) {
+      issue.addIssue({ code: 'custom', path: ['messageIds'], message: MSG.required });
+    }
+    if (!value.ticketId && !value.contactId) {
+      issue.addIssue({ code: 'custom', path: ['contactId'], message: MSG.required });
+    }
+  })
+  .transform(({ messageIds, messageId, ticketId, contactId }) => ({
+    messageIds: [...new Set(messageIds ?? [messageId!])],
+    ...(ticketId ? { ticketId } : { contactId: contactId! }),
+  }));
+export type MessageForward = z.infer<typeof messageForwardSchema>;
+
+export const messageForwardResultSchema = z.object({
+  ticket: ticketSchema,
+  messages: z.array(messageSchema),
+});
+export type MessageForwardResult = z.infer<typeof messageForwardResultSchema>;
 
 /** The text fields of the multipart form (files come as `medias`). */
 export const messageFormSchema = z

@@ -8,6 +8,8 @@ const planList = { 200: z.array(planSchema) };
 export const plansContract = defineContract('plans', {
   /** Public: the sign-up page offers them. */
   listPublic: { method: 'GET', path: '/plans/list', access: 'public', responses: planList },
+  /** Public: the same plans, where the original product's sign-up page reads them. */
+  register: { method: 'GET', path: '/plans/register', access: 'public', responses: planList },
   list: { method: 'GET', path: '/plans', access: 'plans:manage', responses: planList },
   listAll: { method: 'GET', path: '/plans/all', access: 'plans:manage', responses: planList },
   get: {

@@ -6,7 +6,18 @@ import { positiveId } from '../validation';
 export const PROMPT_MSG = {
   queueRequired: 'Informe o setor',
   required: 'Obrigatório',
+  /** Saved without a key, and the provider asks for one. */
+  keyMissing: 'Informe a chave da API: o provedor de IA pede uma',
+  /** The provider refused the key given. */
+  keyRefused: 'O provedor de IA recusou esta chave da API',
 } as const;
+
+/**
+ * Why a prompt's last call to its provider failed (its health on the prompts page): no key where
+ * the provider asks for one, a key it refused, a provider out of reach, or another error of it.
+ */
+export const PROMPT_ERRORS = ['keyMissing', 'keyRefused', 'unreachable', 'providerError'] as const;
+export type PromptError = (typeof PROMPT_ERRORS)[number];
 
 /** 'texto' answers in text only; the others also speak it (Azure's neural pt-BR voices). */
 export const PROMPT_VOICES = [
@@ -56,6 +67,9 @@ export const promptSchema = z.object({
   queueId: z.number().int().nullable(),
   maxMessages: z.number().int(),
   queue: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The last failure of its provider, cleared by the next answer or a key that works. */
+  lastError: z.enum(PROMPT_ERRORS).nullable(),
+  lastErrorAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -105,12 +105,30 @@ export const testSessionSchema = queueIntegrationCreateSchema.partial().extend({
 });
 export type TestSession = z.infer<typeof testSessionSchema>;
 
+/**
+ * Why a test failed, as a code the client words for the admin: the address was refused by the
+ * outbound guard (a private network, credentials in it...), nothing answered there, it answered
+ * too late, it answered with an error status (`status`), its answer was not what the service
+ * speaks, or the service-account key is unusable.
+ */
+export const INTEGRATION_TEST_ERRORS = [
+  'ERR_INTEGRATION_ADDRESS_REFUSED',
+  'ERR_INTEGRATION_UNREACHABLE',
+  'ERR_INTEGRATION_TIMEOUT',
+  'ERR_INTEGRATION_HTTP_STATUS',
+  'ERR_INTEGRATION_BAD_ANSWER',
+  'ERR_INTEGRATION_BAD_KEY',
+] as const;
+export type IntegrationTestError = (typeof INTEGRATION_TEST_ERRORS)[number];
+
 export const testSessionResultSchema = z.object({
   ok: z.boolean(),
   /** What the integration answered: the bot's messages, or the receiver's status. */
   messages: z.array(z.string()),
   /** Why it failed, when it did. */
-  error: z.string().optional(),
+  error: z.enum(INTEGRATION_TEST_ERRORS).optional(),
+  /** The HTTP status it answered, with ERR_INTEGRATION_HTTP_STATUS. */
+  status: z.number().int().optional(),
 });
 export type TestSessionResult = z.infer<typeof testSessionResultSchema>;
 
@@ -121,6 +139,9 @@ export const integrationDeliverySchema = z.object({
   status: z.enum(DELIVERY_STATUSES),
   attempts: z.number().int(),
   responseStatus: z.number().int().nullable(),
+  /** Why the last try failed, for the web to word (responseStatus goes with the HTTP one). */
+  errorCode: z.enum(INTEGRATION_TEST_ERRORS).nullable(),
+  /** The failure as the network or the receiver told it (English), for support. */
   lastError: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyScheduleSchema, weekSchedulesSchema } from '../companies/companies.schemas';
-import { boundedString, positiveId } from '../validation';
+import { optionalRef, optionalWholeNumber } from '../tolerant';
+import { boundedString } from '../validation';
 
 export const queueSchema = z.object({
   id: z.number(),
@@ -30,9 +31,10 @@ export const queueCreateSchema = z.object({
   outOfHoursMessage: z.string().max(10_000).optional(),
   ratingMessage: z.string().max(10_000).optional(),
   token: z.string().max(200).nullable().optional(),
-  orderQueue: z.coerce.number().int().min(0).max(10_000).nullable().optional(),
-  integrationId: positiveId.nullable().optional(),
-  promptId: positiveId.nullable().optional(),
+  // The original client sends the order as typed ("3", "" for none) and `""` for no integration.
+  orderQueue: optionalWholeNumber(0, 10_000),
+  integrationId: optionalRef,
+  promptId: optionalRef,
   /** The queue's opening hours: the seven days, or none (the queue never closes). */
   schedules: z.union([z.array(companyScheduleSchema).length(0), weekSchedulesSchema]).optional(),
 });

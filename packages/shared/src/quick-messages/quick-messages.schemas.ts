@@ -10,6 +10,8 @@ export const quickMessageSchema = z.object({
   mediaName: z.string().nullable(),
   isMedia: z.boolean(),
   geral: z.boolean(),
+  /** The queue whose agents share it (beside the company's and the author's own); null for none. */
+  queueId: z.number().nullable(),
   userId: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -20,11 +22,14 @@ const quickMessageFields = {
   shortcode: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(100, MSG.tooLong),
   message: z.string().max(10_000, MSG.tooLong).optional(),
   geral: z.boolean().optional(),
+  /** A queue of the company: its agents see the reply ('' or null: none). */
+  queueId: z.preprocess((value) => (value === '' ? null : value), positiveId.nullable().optional()),
   // Sent by the spec's client; the file is set through /media-upload.
   isMedia: z.boolean().optional(),
   mediaPath: z.string().max(2000).nullable().optional(),
   mediaName: z.string().max(255).nullable().optional(),
-  status: z.string().max(20).optional(),
+  /** Sent by the spec's client (the original's form holds `true`); not kept. */
+  status: z.union([z.string().max(20), z.boolean()]).optional(),
   companyId: z.coerce.number().int().optional(),
   userId: positiveId.nullable().optional(),
 };

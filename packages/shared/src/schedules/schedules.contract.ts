@@ -24,11 +24,13 @@ export const schedulesContract = defineContract('schedules', {
     params: idParamsSchema,
     responses: { 200: scheduleSchema },
   },
+  /** JSON, or the original client's form: `scheduleData` (the JSON) and the image as `file`. */
   create: {
     method: 'POST',
     path: '/schedules',
     access: 'schedules:use',
-    body: scheduleCreateSchema,
+    body: scheduleCreateSchema.nullish(),
+    multipart: true,
     responses: { 201: scheduleSchema },
   },
   update: {
@@ -36,7 +38,8 @@ export const schedulesContract = defineContract('schedules', {
     path: '/schedules/:id',
     access: 'schedules:use',
     params: idParamsSchema,
-    body: scheduleUpdateSchema,
+    body: scheduleUpdateSchema.nullish(),
+    multipart: true,
     responses: { 200: scheduleSchema },
   },
   remove: {

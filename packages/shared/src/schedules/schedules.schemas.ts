@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_BODY_MAX } from '../messages/messages.schemas';
 import { listQuerySchema } from '../pagination';
+import { optionalRef } from '../tolerant';
 import { MSG, positiveId } from '../validation';
 
 /** The spec's schedule messages (core 5), in the original product's words. */
@@ -86,8 +87,8 @@ const scheduleFields = {
     .positive(SCHEDULE_MSG.required)
     .max(2_147_483_647),
   sendAt: sendAtField,
-  /** The connection it goes out through; the company's default one when none. */
-  whatsappId: positiveId.nullable().optional(),
+  /** The connection it goes out through; the company's default one when none (`""` too). */
+  whatsappId: optionalRef,
 };
 
 export const scheduleCreateSchema = z.object(scheduleFields);

@@ -1,13 +1,27 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { settingKeyParamsSchema, settingSchema, settingUpdateSchema } from './settings.schemas';
+import {
+  publicSettingKeyParamsSchema,
+  settingKeyParamsSchema,
+  settingSchema,
+  settingUpdateSchema,
+} from './settings.schemas';
 
 export const settingsContract = defineContract('settings', {
+  /** Admins read every company setting; agents what their screens read, none of the super's. */
   list: {
     method: 'GET',
     path: '/settings',
-    access: 'settings:manage',
+    access: 'settings:read',
     responses: { 200: z.array(settingSchema) },
+  },
+  /** Public: the platform's sign-up switches, as the login and sign-up pages read them. */
+  showPublic: {
+    method: 'GET',
+    path: '/settings/:key',
+    access: 'public',
+    params: publicSettingKeyParamsSchema,
+    responses: { 200: settingSchema },
   },
   update: {
     method: 'PUT',

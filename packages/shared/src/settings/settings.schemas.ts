@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRIAL_DAYS } from '../constants';
 
 const toggle = z.enum(['enabled', 'disabled']);
 
@@ -29,13 +30,38 @@ export const SETTING_VALUES = {
   userCreation: toggle,
   /** Payment-provider key: readable only by the super user, never emitted. */
   asaas: z.string().max(500),
+  /**
+   * The original product's switches for its agents' tickets screen: whether an agent (profile
+   * user) sees the closed tickets' tab and the groups' tab. That client reads them from
+   * GET /settings; admins always see both.
+   */
+  viewclosed: toggle,
+  viewgroups: toggle,
+  /** The login page's link to sign-up (the original product's switch). */
+  viewregister: toggle,
+  /** Public sign-up, the original product's name for it: closed when this or userCreation is off. */
+  allowregister: toggle,
+  /** Days of trial a company signing up gets. */
+  trial: z
+    .string()
+    .regex(/^\d{1,3}$/, 'Invalid number')
+    .refine((days) => Number(days) >= 1 && Number(days) <= 365, 'Invalid number'),
 } as const;
 
 export type SettingKey = keyof typeof SETTING_VALUES;
 export const SETTING_KEYS = Object.keys(SETTING_VALUES) as SettingKey[];
 export const SECRET_SETTING_KEYS: readonly SettingKey[] = ['asaas'];
 /** Settings only the super user may read or change. */
-export const SUPER_SETTING_KEYS: readonly SettingKey[] = ['asaas', 'userCreation'];
+export const SUPER_SETTING_KEYS: readonly SettingKey[] = [
+  'asaas',
+  'userCreation',
+  'viewregister',
+  'allowregister',
+  'trial',
+];
+/** The platform's sign-up switches, which anyone may read (the login and sign-up pages do). */
+export const PUBLIC_SETTING_KEYS = ['viewregister', 'allowregister', 'trial'] as const;
+export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 
 export const DEFAULT_SETTINGS: Record<Exclude<SettingKey, 'asaas'>, string> = {
   userRating: 'disabled',
@@ -50,6 +76,11 @@ export const DEFAULT_SETTINGS: Record<Exclude<SettingKey, 'asaas'>, string> = {
   timezone: DEFAULT_TIME_ZONE,
   campaignsEnabled: 'true',
   userCreation: 'enabled',
+  viewclosed: 'disabled',
+  viewgroups: 'disabled',
+  viewregister: 'enabled',
+  allowregister: 'enabled',
+  trial: String(TRIAL_DAYS),
 };
 
 export const settingSchema = z.object({ key: z.string(), value: z.string() });
@@ -58,6 +89,7 @@ export type Setting = z.infer<typeof settingSchema>;
 export const settingKeyParamsSchema = z.strictObject({
   key: z.enum(SETTING_KEYS as [SettingKey, ...SettingKey[]]),
 });
+export const publicSettingKeyParamsSchema = z.strictObject({ key: z.enum(PUBLIC_SETTING_KEYS) });
 export const settingUpdateSchema = z.object({
   value: z.union([z.string().max(500), z.boolean()]).transform((value) => String(value)),
   key: z.string().max(100).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, dayQuery, idListQuery } from '../query';
+import { optionalRef } from '../tolerant';
 import { positiveId } from '../validation';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
@@ -98,8 +99,9 @@ export const ticketUpdateSchema = z.object({
   // Sent by the spec's client with every resolve; closing always clears them, other
   // transitions carry them over.
   useIntegration: z.boolean().optional(),
-  promptId: positiveId.nullable().optional(),
-  integrationId: positiveId.nullable().optional(),
+  // The original client resolves with `promptId: false, integrationId: false`: none.
+  promptId: optionalRef,
+  integrationId: optionalRef,
 });
 export type TicketUpdate = z.infer<typeof ticketUpdateSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalRef } from '../tolerant';
 import { boundedString, emailField, passwordField, positiveId } from '../validation';
 
 export const PROFILES = ['admin', 'user'] as const;
@@ -8,7 +9,13 @@ export type Profile = z.infer<typeof profileSchema>;
 /** The original product spells the disabled value 'desabled'; clients send and expect it. */
 export const allTicketSchema = z.enum(['enabled', 'desabled']);
 
-export const userQueueSchema = z.object({ id: z.number(), name: z.string(), color: z.string() });
+export const userQueueSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  /** The link as the original product's client reads it (its kanban: `queue.UserQueue.queueId`). */
+  UserQueue: z.object({ queueId: z.number(), userId: z.number() }).optional(),
+});
 
 export const userSchema = z.object({
   id: z.number(),
@@ -31,7 +38,8 @@ const userFields = {
   email: emailField,
   profile: profileSchema.optional(),
   allTicket: allTicketSchema.optional(),
-  whatsappId: positiveId.nullable().optional(),
+  /** The user's default connection; the original client sends `false` or `""` for none. */
+  whatsappId: optionalRef,
   queueIds: z.array(positiveId).max(500).optional(),
   /** Old clients send it; a user's company never changes through this form. */
   companyId: z.coerce.number().int().optional(),
@@ -63,3 +71,4 @@ export const userListItemSchema = z.object({
   online: z.boolean(),
   queues: z.array(userQueueSchema),
 });
+export type UserListItem = z.infer<typeof userListItemSchema>;
