@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "is_forwarded" boolean DEFAULT false NOT NULL;

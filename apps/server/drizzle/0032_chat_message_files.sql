@@ -1,0 +1,3 @@
+ALTER TABLE "chat_messages" ADD COLUMN "media_path" text;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD COLUMN "media_name" text;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD COLUMN "media_mime" text;
