@@ -80,6 +80,7 @@ import {
 } from './platform/logger';
 import { createMailer } from './platform/mailer';
 import { Metrics } from './platform/metrics';
+import { OutboundClient } from './platform/outbound';
 import type { Platform } from './platform/platform';
 import {
   MemoryRateLimitStore,
@@ -174,6 +175,11 @@ export async function buildApp({
     metrics,
     health: new Health(database.pool, redis),
     mailer: createMailer(config, app.log),
+    log: app.log,
+    outbound: new OutboundClient({
+      allowPrivate: config.OUTBOUND_ALLOW_PRIVATE,
+      timeoutMs: config.OUTBOUND_TIMEOUT_MS,
+    }),
   };
   metrics.gauge(
     'db_pool_connections',
@@ -230,9 +236,17 @@ export async function buildApp({
   const simulator = new SimulatorProvider(simulatorNetwork, platform.storage, {
     sendLatencyMs: config.SIMULATOR_SEND_LATENCY_MS,
   });
-  const providerDeps = { db: platform.db, storage: platform.storage, log: app.log };
+  const providerDeps = {
+    db: platform.db,
+    storage: platform.storage,
+    log: app.log,
+    outbound: platform.outbound,
+  };
   const baileys = new BaileysProvider(providerDeps, channels.baileys);
-  const cloudApi = new CloudApiProvider(providerDeps, channels.cloudApi);
+  const cloudApi = new CloudApiProvider(
+    { ...providerDeps, graphApiUrl: config.CLOUD_API_GRAPH_URL },
+    channels.cloudApi,
+  );
   // Built in the order they depend on each other: what sends, the services, then what reports.
   const sessions = new ChannelSessions(
     { providers: [simulator, baileys, cloudApi], bus, leases, log: app.log, metrics },
@@ -254,6 +268,7 @@ export async function buildApp({
     await platform.jobs.stop();
     await channelManager.close();
     await bus.close();
+    await platform.outbound.close();
   });
   app.decorate('platform', platform);
   app.decorate('channels', sessions);

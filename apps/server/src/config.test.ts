@@ -32,8 +32,43 @@ describe('configuration', () => {
     ['no first admin password', { ADMIN_PASSWORD: undefined }],
     ['the default admin password', { ADMIN_PASSWORD: '123456' }],
     ['demo data', { DEMO_SEED: 'true' }],
+    [
+      "a Graph API address other than Meta's",
+      { CLOUD_API_GRAPH_URL: 'https://127.0.0.1:8443/v21.0' },
+    ],
+    [
+      "Meta's Graph API over plain http",
+      { CLOUD_API_GRAPH_URL: 'http://graph.facebook.com/v21.0' },
+    ],
   ])('refuses production with %s', (_what, change) => {
     expect(() => loadConfig({ ...production, ...change })).toThrow(ConfigError);
+  });
+
+  it("takes Meta's Graph API by default, another version of it, or another address only when allowed", () => {
+    expect(loadConfig(production).CLOUD_API_GRAPH_URL).toBe('https://graph.facebook.com/v21.0');
+    expect(
+      loadConfig({ ...production, CLOUD_API_GRAPH_URL: 'https://graph.facebook.com/v23.0/' })
+        .CLOUD_API_GRAPH_URL,
+    ).toBe('https://graph.facebook.com/v23.0');
+    const custom = { CLOUD_API_GRAPH_URL: 'https://graph-proxy.example.com/v21.0' };
+    expect(() => loadConfig({ ...production, ...custom })).toThrow(ConfigError);
+    expect(
+      loadConfig({ ...production, ...custom, CLOUD_API_ALLOW_CUSTOM_GRAPH_URL: 'true' })
+        .CLOUD_API_GRAPH_URL,
+    ).toBe(custom.CLOUD_API_GRAPH_URL);
+    // Outside production a local Graph API (a test's fake) is taken as it is.
+    expect(
+      loadConfig({ CLOUD_API_GRAPH_URL: 'http://127.0.0.1:9/v21.0' }).CLOUD_API_GRAPH_URL,
+    ).toBe('http://127.0.0.1:9/v21.0');
+  });
+
+  it('reads OUTBOUND_ALLOW_PRIVATE as all, nothing, or a list of hosts and networks', () => {
+    expect(loadConfig({}).OUTBOUND_ALLOW_PRIVATE).toEqual({ all: false, entries: [] });
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'true' }).OUTBOUND_ALLOW_PRIVATE.all).toBe(true);
+    expect(
+      loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'Typebot.internal, 10.0.0.5:3000,10.1.0.0/16' })
+        .OUTBOUND_ALLOW_PRIVATE,
+    ).toEqual({ all: false, entries: ['typebot.internal', '10.0.0.5:3000', '10.1.0.0/16'] });
   });
 
   it('stops the server process before it listens when production is unsafe', () => {

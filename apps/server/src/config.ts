@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_GRAPH_API_URL } from '@atendi/shared';
 import { z } from 'zod';
 
 /** Repository root, so ./data and ./storage land there whichever folder npm runs us from. */
@@ -8,6 +9,27 @@ export const DEV_JWT_SECRET = 'dev-only-secret-change-me-dev-only-secret';
 /** Encrypts stored secrets (AI and voice keys) outside production only; production must set its own. */
 export const DEV_SECRETS_KEY = 'dev-only-secrets-key-change-me-dev-only-key';
 export const DEMO_ADMIN = { email: 'admin@admin.com', password: '123456' } as const;
+
+/** What OUTBOUND_ALLOW_PRIVATE lets through: everything, or the listed hosts and networks. */
+export interface PrivateAllowance {
+  all: boolean;
+  /** `host`, `host:port`, `[v6]:port`, an address or a network (`10.0.0.0/8`), lower case. */
+  entries: string[];
+}
+
+/** `true`/`1`, `false`/`0`/empty, or a comma-separated list of hosts, host:port pairs, networks. */
+export function parseAllowance(text: string | undefined): PrivateAllowance {
+  const value = (text ?? '').trim();
+  if (value === 'true' || value === '1') return { all: true, entries: [] };
+  if (value === '' || value === 'false' || value === '0') return { all: false, entries: [] };
+  return {
+    all: false,
+    entries: value
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  };
+}
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -84,17 +106,31 @@ const envSchema = z.object({
   /** How long a call to an outside service (AI, integrations) may take. */
   OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /**
-   * Lets integrations reach private, loopback and link-local addresses (refused by default, so a
-   * company cannot aim the server at its own network); for a self-hosted Typebot or n8n inside
-   * the operator's network, and for tests against local fakes.
+   * Lets outbound requests reach private, loopback and link-local addresses (refused by default,
+   * so a company cannot aim the server at its own network): `true` for all, or a comma-separated
+   * list of hosts, host:port pairs and networks (`typebot.internal,10.0.0.5:3000,10.1.0.0/16`),
+   * for a self-hosted Typebot or model server inside the operator's network, and for tests
+   * against local fakes.
    */
-  OUTBOUND_ALLOW_PRIVATE: bool.default(false),
+  OUTBOUND_ALLOW_PRIVATE: z.string().optional().transform(parseAllowance),
+  /** The Graph API the Cloud API connections speak to, version included. */
+  CLOUD_API_GRAPH_URL: z
+    .string()
+    .url()
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default(DEFAULT_GRAPH_API_URL),
+  /** Production refuses a Graph API address other than Meta's unless this says it is meant. */
+  CLOUD_API_ALLOW_CUSTOM_GRAPH_URL: bool.default(false),
   /** Dialogflow ES's REST API (detectIntent); the token URL comes from each service-account key. */
   DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
   /** Retries of a webhook or n8n delivery that failed, each later than the last. */
   INTEGRATION_DELIVERY_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
   /** The wait before a delivery's first retry (doubled for each later one). */
   INTEGRATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  /** Data rows an imported sheet (contacts, contact lists) may have; more are refused. */
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  /** How long measuring an imported sheet may take before it is refused. */
+  IMPORT_TIME_BUDGET_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
   /** Sends a minute one external-API token may make. */
   EXTERNAL_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** How long the chatbot waits after a message, so messages sent together get one answer. */
@@ -143,6 +179,17 @@ export type Config = z.infer<typeof envSchema> & {
 
 export class ConfigError extends Error {}
 
+/** Meta's Graph API, any version: https://graph.facebook.com/v21.0. */
+export function isMetaGraphUrl(url: string): boolean {
+  const parsed = new URL(url);
+  return (
+    parsed.protocol === 'https:' &&
+    parsed.hostname === 'graph.facebook.com' &&
+    parsed.port === '' &&
+    /^\/v\d+(\.\d+)?$/.test(parsed.pathname)
+  );
+}
+
 /**
  * Reads the environment. In production it refuses what would make the install unsafe: the
  * development JWT secret or a short one, no first admin, a known default admin password.
@@ -169,6 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError('SECRETS_KEY must be set to a random value of at least 32 characters.');
     }
     if (values.DEMO_SEED) throw new ConfigError('DEMO_SEED is not allowed in production.');
+    if (!isMetaGraphUrl(values.CLOUD_API_GRAPH_URL) && !values.CLOUD_API_ALLOW_CUSTOM_GRAPH_URL) {
+      throw new ConfigError(
+        "CLOUD_API_GRAPH_URL must be Meta's https://graph.facebook.com/<version> unless CLOUD_API_ALLOW_CUSTOM_GRAPH_URL=true.",
+      );
+    }
   }
   return {
     ...values,

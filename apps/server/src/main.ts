@@ -1,6 +1,7 @@
 import { runBackup } from './backup';
 import { ConfigError, loadConfig } from './config';
 import { EmbeddedPostgresError } from './db/embedded';
+import { runWhaticketImport } from './import/whaticket/cli';
 import { seed } from './seed';
 import { openDatabase, startApiServer } from './server';
 import { startWebServer } from './web-server';
@@ -61,8 +62,14 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-// `main.ts backup [--out FILE]` writes a backup instead of starting the server.
-const run = process.argv[2] === 'backup' ? runBackup(process.argv.slice(3)) : main();
+// `main.ts backup [--out FILE]` writes a backup instead of starting the server;
+// `main.ts import-whaticket --from URL ...` moves a Whaticket 6.0.0 database into ours.
+const commands: Record<string, (args: string[]) => Promise<void>> = {
+  backup: runBackup,
+  'import-whaticket': runWhaticketImport,
+};
+const command = commands[process.argv[2] ?? ''];
+const run = command ? command(process.argv.slice(3)) : main();
 run.catch((error) => {
   // What the person starting it can act on is said in one sentence; the rest is a bug.
   if (error instanceof EmbeddedPostgresError) console.error(`Cannot start: ${error.message}`);

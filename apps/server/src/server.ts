@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { connectDatabase, type Database } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
+import { audiences } from './modules/audiences';
 import { canReadTicket } from './modules/tickets/tickets.access';
 import type { LogStream } from './platform/logger';
 import { RealtimeGateway } from './platform/realtime';
@@ -84,6 +85,7 @@ export async function startApiServer(
     onEmit: options.onEmit,
     markSeen: (ctx, online) => app.services.users.markSeen(ctx, online),
     canReadTicket,
+    audiences,
   });
   let subscriber: Redis | undefined;
   if (redis) {

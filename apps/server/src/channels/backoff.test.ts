@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, DEFAULT_RETRY_POLICY } from './backoff';
+import { backoffCeiling, backoffDelay, DEFAULT_RETRY_POLICY } from './backoff';
 
 describe('backoffDelay', () => {
   const policy = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 1_000, maxDelayMs: 30_000 };
@@ -24,5 +24,14 @@ describe('backoffDelay', () => {
     const delays = new Set(Array.from({ length: 50 }, () => backoffDelay(3, policy)));
     expect(delays.size).toBeGreaterThan(10);
     for (const delay of delays) expect(delay).toBeGreaterThanOrEqual(2_000);
+  });
+});
+
+describe('backoffCeiling', () => {
+  it('doubles from the base per failed attempt, never past the cap, without jitter', () => {
+    const policy = { baseDelayMs: 250, maxDelayMs: 30_000 };
+    expect([0, 1, 2, 3, 7, 8, 9, 40, 5_000].map((n) => backoffCeiling(n, policy))).toEqual([
+      250, 250, 500, 1_000, 16_000, 30_000, 30_000, 30_000, 30_000,
+    ]);
   });
 });

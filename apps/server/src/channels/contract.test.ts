@@ -123,19 +123,26 @@ let graph: FakeGraphApi;
 
 beforeAll(async () => {
   graph = await FakeGraphApi.start();
-  t = await startTestServer({}, undefined, {
-    channels: {
-      baileys: {
-        createSocket: whatsAppWeb.createSocket,
-        retry: { maxRetries: 5, baseDelayMs: 20, maxDelayMs: 100 },
-      },
-      cloudApi: {
-        allowInsecureGraphUrl: true,
-        healthCheckMs: 100,
-        retry: { maxRetries: 30, baseDelayMs: 20, maxDelayMs: 100 },
+  const pictures = await whatsAppWeb.env();
+  t = await startTestServer(
+    {
+      ...graph.env,
+      OUTBOUND_ALLOW_PRIVATE: `${graph.env.OUTBOUND_ALLOW_PRIVATE},${pictures.OUTBOUND_ALLOW_PRIVATE}`,
+    },
+    undefined,
+    {
+      channels: {
+        baileys: {
+          createSocket: whatsAppWeb.createSocket,
+          retry: { maxRetries: 5, baseDelayMs: 20, maxDelayMs: 100 },
+        },
+        cloudApi: {
+          healthCheckMs: 100,
+          retry: { maxRetries: 30, baseDelayMs: 20, maxDelayMs: 100 },
+        },
       },
     },
-  });
+  );
 });
 afterAll(async () => {
   await t?.stop();
@@ -444,7 +451,7 @@ function cloudApiDriver(): Driver & { setup(): Promise<void> } {
           name: 'Cloud API',
           provider: 'cloud-api',
           token: () => token,
-          cloudApi: { ...settings, graphApiUrl: graph.url },
+          cloudApi: settings,
         })
       ).id;
       return id;

@@ -82,6 +82,8 @@ export interface OutboundMessage {
     kind: 'image' | 'audio' | 'video' | 'document';
   };
   quoted?: { providerMessageId: string; fromMe: boolean; body: string };
+  /** A copy of another message: shown as forwarded where the network has the mark (WhatsApp Web). */
+  forwarded?: boolean;
 }
 
 export interface SentMessage {

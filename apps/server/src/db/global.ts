@@ -5,11 +5,16 @@ import type {
   GetSelectTableSelection,
 } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from './client';
-import { type announcements, companies, type helps, type plans } from './schema';
+import { type announcements, companies, type helps, type invoices, type plans } from './schema';
 import { type DbHandle, TenantDb } from './tenant';
 
 /** Tables that belong to the platform, not to one company: reachable by super-user code. */
 export type GlobalTable = typeof plans | typeof helps | typeof companies | typeof announcements;
+/**
+ * What super-user code may also read, never write, across companies: every company's invoices
+ * (the super user's Financeiro).
+ */
+export type GlobalReadable = GlobalTable | typeof invoices;
 
 /** Access to platform tables only; tenant tables are not accepted by its types. */
 export class GlobalDb {
@@ -18,7 +23,7 @@ export class GlobalDb {
     this.#db = db;
   }
 
-  selectFrom<T extends GlobalTable>(table: T, where?: SQL) {
+  selectFrom<T extends GlobalReadable>(table: T, where?: SQL) {
     const query = this.#db.select().from(table as PgTable) as unknown as PgSelectBase<
       GetSelectTableName<T>,
       GetSelectTableSelection<T>,
@@ -27,7 +32,7 @@ export class GlobalDb {
     return query.where(where);
   }
 
-  async count<T extends GlobalTable>(table: T, where?: SQL): Promise<number> {
+  async count<T extends GlobalReadable>(table: T, where?: SQL): Promise<number> {
     const [row] = await this.#db
       .select({ value: count() })
       .from(table as PgTable)

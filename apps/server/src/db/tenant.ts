@@ -17,12 +17,39 @@ import type { Db } from './client';
 import type { DbHandle } from './handle';
 
 /**
- * A hand-written statement of db/statements: its SQL takes the company id as $1, which only
+ * A hand-written statement: its SQL takes the company id as $1, which only
  * `TenantDb.run` supplies. Named, so PostgreSQL parses and plans it once per connection.
  */
 export interface TenantStatement {
   name: string;
   text: string;
+}
+
+/** A tenant statement whose parameters have names: its input binds by `keys`, as $2... */
+export interface NamedStatement<I extends object> extends TenantStatement {
+  readonly keys: readonly (keyof I)[];
+}
+
+/**
+ * A tenant statement whose SQL names its parameters: `build` gets one placeholder per field of
+ * the input (`${p.ticketId}` is written `$2`, `${p.body}` `$3`, numbered as first used) and
+ * `TenantDb.run` binds an input object by those names. pg binds by position only; written by
+ * hand (a Proxy over the input's keys) so a statement of twenty parameters reads by name and
+ * cannot shift one, while the text stays one named, once-planned statement.
+ */
+export function namedStatement<I extends object>(
+  name: string,
+  build: (p: { readonly [K in keyof I]-?: string }) => string,
+): NamedStatement<I> {
+  const keys: (keyof I)[] = [];
+  const placeholders = new Proxy({} as { readonly [K in keyof I]-?: string }, {
+    get: (_, key) => {
+      const known = keys.indexOf(key as keyof I);
+      const index = known >= 0 ? known : keys.push(key as keyof I) - 1;
+      return `$${index + 2}`;
+    },
+  });
+  return { name, text: build(placeholders), keys };
 }
 
 /** A table that belongs to one company. */
@@ -146,17 +173,33 @@ export class TenantDb {
     return this.#db.delete(table).where(this.scope(table, where));
   }
 
-  /** Runs a statement of db/statements with this company as $1 and `params` as $2... */
+  /**
+   * Runs a hand-written statement with this company as $1: a named one binds `input` by its
+   * fields' names, a plain one takes `params` as $2...
+   */
+  async run<R extends Record<string, unknown>, I extends object>(
+    statement: NamedStatement<I>,
+    input: I,
+  ): Promise<R[]>;
   async run<R extends Record<string, unknown>>(
     statement: TenantStatement,
     params: unknown[],
+  ): Promise<R[]>;
+  async run<R extends Record<string, unknown>>(
+    statement: TenantStatement | NamedStatement<object>,
+    params: unknown[] | object,
   ): Promise<R[]> {
     const client = (this.#db as { $client?: Pick<Pool, 'query'> }).$client;
     if (!client) throw new Error('TenantDb.run is not available inside a transaction');
+    const values = Array.isArray(params)
+      ? params
+      : (statement as NamedStatement<object>).keys.map(
+          (key) => (params as Record<PropertyKey, unknown>)[key],
+        );
     const result = await client.query({
       name: statement.name,
       text: statement.text,
-      values: [this.companyId, ...params],
+      values: [this.companyId, ...values],
     });
     return result.rows as R[];
   }

@@ -144,6 +144,11 @@ const badId = fc.oneof(
   fc.constantFrom(0, -1, 1.5, 2 ** 31, 'abc', '', '1e400', '0x', '-3', {}, [1, 2], null),
   hostileStrings.filter((s) => !/^\s*\d+\s*$/.test(s)),
 );
+/**
+ * A value no optional id field accepts: the family's clients send `""` and `false` for "none",
+ * which the routes read as null, so those two are not bad here.
+ */
+const badOptionalId = badId.filter((v) => v !== null && v !== '');
 /** A value that is not a string. */
 const notString = fc.oneof(
   fc.constant(null),
@@ -254,10 +259,7 @@ const userFieldBreakers = [
     'allTicket',
     anyValue.filter((v) => v !== 'enabled' && v !== 'desabled' && v !== undefined),
   ),
-  set(
-    'whatsappId',
-    badId.filter((v) => v !== null),
-  ),
+  set('whatsappId', badOptionalId),
   set(
     'queueIds',
     fc.oneof(
@@ -489,14 +491,8 @@ describe('generated invalid bodies answer 4xx with an error code and write nothi
           set('greetingMessage', fc.oneof(notString, fc.constant('g'.repeat(10_001)))),
           set('outOfHoursMessage', fc.oneof(notString, hugeStrings)),
           set('orderQueue', fc.constantFrom(-1, 1.5, 10_001, 'first', {}, [1, 2])),
-          set(
-            'integrationId',
-            badId.filter((v) => v !== null),
-          ),
-          set(
-            'promptId',
-            badId.filter((v) => v !== null),
-          ),
+          set('integrationId', badOptionalId),
+          set('promptId', badOptionalId),
           set(
             'schedules',
             fc.oneof(

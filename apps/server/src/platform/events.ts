@@ -14,6 +14,7 @@ import type {
   FileListRecord,
   Message,
   Prompt,
+  Queue,
   QueueIntegration,
   QuickMessage,
   Schedule,
@@ -29,19 +30,22 @@ export type TicketAudienceBefore = Pick<Ticket, 'status' | 'queueId' | 'userId'>
 
 /** Facts the services announce after they commit; the realtime gateway turns them into events. */
 /**
- * What a received message's listeners would read next about its ticket, read by the inbound
- * store in the same statement: whether a bot turn could act on the ticket, and the ids of the
- * event receivers (webhook, n8n integrations) its connection and queue name, the connection's
- * first.
+ * What a received message's listeners would read next about its ticket, answered by the inbound
+ * store in the same statement, each by the rule of the module it concerns.
  */
 export interface TicketFollowUp {
-  turn: boolean;
-  receivers: number[];
+  /** Whether a bot turn could act on the ticket (the bots' BOT_TURN_MAY_ACT). */
+  botTurnMayAct: boolean;
+  /**
+   * The webhook and n8n integrations its events go to, the connection's first (the
+   * integrations' TICKET_EVENT_INTEGRATIONS).
+   */
+  eventIntegrations: number[];
   /** A contact's own message: the campaign settings and its sends waiting for a confirmation. */
   campaignReply?: CampaignReplyState | null;
 }
 
-/** What a contact's message may mean to the campaigns (db/statements/follow-up campaignReply). */
+/** What a contact's message may mean to the campaigns (the campaigns' campaignReply). */
 export interface CampaignReplyState {
   settings: { key: string; value: string }[] | null;
   waiting: { id: number; campaignId: number }[];
@@ -59,18 +63,31 @@ export interface DomainEvents {
   'user.deleted': { companyId: number; userId: number };
   'user.presence': { companyId: number; userId: number; online: boolean };
   'settings.updated': { companyId: number; setting: Setting };
-  'queue.saved': { companyId: number; action: 'create' | 'update'; queue: { id: number } };
+  'queue.saved': { companyId: number; action: 'create' | 'update'; queue: Queue };
   'queue.deleted': { companyId: number; queueId: number };
   'tag.saved': { companyId: number; action: 'create' | 'update'; tag: Tag };
   'tag.deleted': { companyId: number; tagId: number };
-  /** Personal quick replies are heard by their owner only; shared ('geral') ones by everyone. */
+  /**
+   * Personal quick replies are heard by their owner only, a queue's by its agents too; shared
+   * ('geral') ones by everyone.
+   */
   'quickMessage.saved': {
     companyId: number;
     action: 'create' | 'update';
     record: QuickMessage;
     ownerId: number | null;
+    /** It was shared before this change (a reply made personal is taken from the others). */
+    wasShared?: boolean;
+    /** The queue it was shared with before this change (its agents lose it when it moves). */
+    wasQueueId?: number | null;
   };
-  'quickMessage.deleted': { companyId: number; id: number; ownerId: number | null; geral: boolean };
+  'quickMessage.deleted': {
+    companyId: number;
+    id: number;
+    ownerId: number | null;
+    geral: boolean;
+    queueId: number | null;
+  };
   /** Platform-wide: heard by every company. */
   'announcement.saved': { action: 'create' | 'update'; record: Announcement };
   'announcement.deleted': { id: number };
@@ -109,6 +126,8 @@ export interface DomainEvents {
     removedUserIds?: number[];
   };
   'chat.message': { companyId: number; message: ChatMessage; chat: Chat };
+  /** A member read the chat: its unread count was cleared. */
+  'chat.read': { companyId: number; chat: Chat };
   'chat.deleted': { companyId: number; chatId: number; memberIds: number[] };
   'connection.saved': { companyId: number; action: 'create' | 'update'; connection: Connection };
   'connection.deleted': { companyId: number; connectionId: number };

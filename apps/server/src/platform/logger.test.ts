@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { isSecretName, redactUrl } from './logger';
 
 /** Every line the server logs, as written. */
 function capture() {
@@ -31,6 +32,35 @@ async function traffic(running: TestServer) {
   await running.app.inject({ method: 'GET', url: '/nowhere' });
   return { session, password: admin.password };
 }
+
+describe('what the log masks', () => {
+  it('names credentials by their words, not every name that holds one', () => {
+    for (const name of ['newPassword', 'token', 'verify_token', 'hub.verify_token', 'apiKey']) {
+      expect(isSecretName(name), name).toBe(true);
+    }
+    for (const name of ['code', 'access_token', 'appSecret', 'voiceKey', 'signature']) {
+      expect(isSecretName(name), name).toBe(true);
+    }
+    for (const name of ['key', 'maxTokens', 'email', 'id', 'searchParam', 'pageNumber']) {
+      expect(isSecretName(name), name).toBe(false);
+    }
+  });
+
+  it("masks a route's secret path parameters and any secret query parameter", () => {
+    expect(
+      redactUrl(
+        '/resetpasswords/a%40b.com/123456/Nova%20senha/',
+        '/resetpasswords/:email/:token/:newPassword',
+      ),
+    ).toBe('/resetpasswords/a%40b.com/[redacted]/[redacted]');
+    expect(
+      redactUrl('/settings/userRating?x=1&hub.verify_token=abc&signature', '/settings/:key'),
+    ).toBe('/settings/userRating?x=1&hub.verify_token=[redacted]&signature');
+    expect(redactUrl('/socket.io/?EIO=4&token=eyJ&transport=websocket')).toBe(
+      '/socket.io/?EIO=4&token=[redacted]&transport=websocket',
+    );
+  });
+});
 
 describe('request logs', () => {
   it('outside production: one short line per request, none for health checks and files', async () => {

@@ -60,9 +60,78 @@ export interface LogStream {
   write(line: string): unknown;
 }
 
-/** A token in an address (the socket handshake, a signed link) is not written down. */
-export const redactUrl = (url: string) =>
-  url.replace(/([?&](token|access_token|signature)=)[^&]*/gi, '$1[redacted]');
+/** Words that make a name a credential's: `newPassword`, `verify_token`, `hub.verify_token`. */
+const SECRET_WORDS = new Set([
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'token',
+  'signature',
+  'credential',
+  'credentials',
+  'otp',
+]);
+
+/**
+ * Whether a parameter's name (path, query, field) is a credential's: it holds a secret word, or
+ * is a key of something (`apiKey`, `voiceKey`; a lone `key` is a setting's name), or is a lone
+ * `code` (a reset or OAuth code). The one rule the log masks by, and the log sweep fills by.
+ */
+export function isSecretName(name: string): boolean {
+  const words = name
+    .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/)
+    .filter(Boolean)
+    .map((word) => word.toLowerCase());
+  if (words.some((word) => SECRET_WORDS.has(word))) return true;
+  if (words.length > 1 && words.includes('key')) return true;
+  return words.length === 1 && words[0] === 'code';
+}
+
+const REDACTED = '[redacted]';
+
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * An address as it may be written down: the value of every query parameter named as a secret
+ * (the socket handshake's token, a signed link's signature, a webhook's verify token), and, when
+ * the route's pattern is known, every path parameter named as one in its contract
+ * (`/resetpasswords/:email/:token/:newPassword`), replaced by `[redacted]`.
+ */
+export function redactUrl(url: string, pattern?: string): string {
+  const at = url.indexOf('?');
+  let path = at < 0 ? url : url.slice(0, at);
+  const query = at < 0 ? undefined : url.slice(at + 1);
+  if (pattern?.includes(':')) {
+    const names = pattern.replace(/\/+$/, '').split('/');
+    const parts = path.replace(/\/+$/, '').split('/');
+    if (names.length === parts.length) {
+      path = parts
+        .map((part, index) => {
+          const name = names[index]!;
+          return name.startsWith(':') && isSecretName(name.slice(1)) ? REDACTED : part;
+        })
+        .join('/');
+    }
+  }
+  if (query === undefined) return path;
+  const pairs = query.split('&').map((pair) => {
+    const equals = pair.indexOf('=');
+    const key = equals < 0 ? pair : pair.slice(0, equals);
+    return equals >= 0 && isSecretName(decoded(key)) ? `${key}=${REDACTED}` : pair;
+  });
+  return `${path}?${pairs.join('&')}`;
+}
+
+/** A request's address as the log writes it (its route's secret path parameters masked). */
+const loggedUrl = (request: { url: string; routeOptions?: { url?: string } }) =>
+  redactUrl(request.url, request.routeOptions?.url);
 
 const LEVELS: Record<number, string> = {
   10: 'TRACE',
@@ -112,9 +181,14 @@ export function loggerOptions(
     },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
-      req: (request: { method: string; url: string; ip?: string }) => ({
+      req: (request: {
+        method: string;
+        url: string;
+        ip?: string;
+        routeOptions?: { url?: string };
+      }) => ({
         method: request.method,
-        url: redactUrl(request.url),
+        url: loggedUrl(request),
         ip: request.ip,
       }),
     },
@@ -144,7 +218,7 @@ class OneLineRequestLog extends LogController {
         (quiet === true || request.routeOptions.url?.startsWith('/docs/static')));
     if (silent && !error && reply.statusCode < 500) return;
     const elapsed = Math.round(reply.elapsedTime);
-    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${elapsed}ms`;
+    const line = `${request.method} ${loggedUrl(request)} ${reply.statusCode} ${elapsed}ms`;
     const fields =
       this.format === 'json'
         ? { req: request, res: { statusCode: reply.statusCode }, responseTime: elapsed }

@@ -1,13 +1,13 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAllowance } from '../config';
 import {
   embeddedIpv4,
   isPrivateAddress,
+  OutboundClient,
   OutboundFailed,
   OutboundRefused,
-  outboundRequest,
-  resolveTarget,
 } from './outbound';
 
 describe('isPrivateAddress', () => {
@@ -39,6 +39,9 @@ describe('isPrivateAddress', () => {
     '::127.0.0.1',
     '64:ff9b::a00:1',
     '2002:7f00:1::',
+    '192.0.2.7',
+    '198.51.100.1',
+    '2001:db8::1',
     'not-an-address',
   ])('refuses %s', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
@@ -64,87 +67,210 @@ describe('isPrivateAddress', () => {
   });
 });
 
-describe('resolveTarget', () => {
-  it('refuses names that resolve to loopback, literal private addresses and other protocols', async () => {
-    await expect(resolveTarget('http://localhost:8080/x', false)).rejects.toBeInstanceOf(
-      OutboundRefused,
-    );
-    await expect(resolveTarget('http://[::ffff:127.0.0.1]/', false)).rejects.toBeInstanceOf(
-      OutboundRefused,
-    );
-    await expect(resolveTarget('http://169.254.169.254/latest', false)).rejects.toBeInstanceOf(
-      OutboundRefused,
-    );
-    await expect(resolveTarget('file:///etc/passwd', true)).rejects.toBeInstanceOf(OutboundRefused);
-    await expect(resolveTarget('http://user:pw@8.8.8.8/', false)).rejects.toBeInstanceOf(
-      OutboundRefused,
-    );
-  });
+interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
 
-  it('lets a public literal address through, and private ones when the operator allows them', async () => {
-    await expect(resolveTarget('https://8.8.8.8/x', false)).resolves.toMatchObject({
-      address: '8.8.8.8',
-      family: 4,
+/** A local HTTP server that records every request it gets. */
+async function listener(
+  answer: (
+    req: IncomingMessage,
+    body: string,
+  ) => { status: number; headers?: Record<string, string>; body?: string },
+) {
+  const seen: {
+    url?: string;
+    method?: string;
+    headers: IncomingMessage['headers'];
+    body: string;
+  }[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
     });
-    await expect(resolveTarget('http://localhost:1/', true)).resolves.toMatchObject({
-      url: expect.any(URL),
+    req.on('end', () => {
+      seen.push({ url: req.url, method: req.method, headers: req.headers, body });
+      const reply = answer(req, body);
+      res.writeHead(reply.status, reply.headers).end(reply.body ?? '');
     });
   });
-});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    seen,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
-describe('outboundRequest', () => {
-  let server: Server;
-  let port = 0;
-  const seen: { host?: string; body: string }[] = [];
+describe('OutboundClient', () => {
+  /** The internal service an attacker aims at: it must never be reached. */
+  let internal: Awaited<ReturnType<typeof listener>>;
+  /** A server the guard lets through (as a public one would be), that redirects or answers. */
+  let allowed: Awaited<ReturnType<typeof listener>>;
+  /** Allows `allowed` only, as an operator would allow one self-hosted service. */
+  let client: OutboundClient;
+
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk) => {
-        body += chunk;
-      });
-      req.on('end', () => {
-        seen.push({ host: req.headers.host, body });
-        res.writeHead(req.url === '/fail' ? 500 : 200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ got: body }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  it('refuses a local receiver unless private targets are allowed', async () => {
-    await expect(
-      outboundRequest(`http://127.0.0.1:${port}/`, { timeoutMs: 2_000 }, false),
-    ).rejects.toBeInstanceOf(OutboundRefused);
-    expect(seen).toHaveLength(0);
-  });
-
-  it('posts to the checked address, keeps the Host header and answers any status', async () => {
-    const ok = await outboundRequest(
-      `http://127.0.0.1:${port}/hook`,
-      {
-        method: 'POST',
-        body: '{"a":1}',
+    internal = await listener(() => ({ status: 200, body: 'internal secrets' }));
+    allowed = await listener((req, body): Reply => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const to = url.searchParams.get('to');
+      if (to)
+        return { status: Number(url.searchParams.get('status') ?? 302), headers: { location: to } };
+      if (url.pathname === '/big') return { status: 200, body: 'x'.repeat(5_000) };
+      if (url.pathname === '/fail') return { status: 500, body: 'no' };
+      return {
+        status: 200,
         headers: { 'content-type': 'application/json' },
-        timeoutMs: 2_000,
-      },
-      true,
-    );
+        body: JSON.stringify({ got: body }),
+      };
+    });
+    client = new OutboundClient({
+      allowPrivate: parseAllowance(`127.0.0.1:${allowed.port}`),
+      timeoutMs: 5_000,
+    });
+  });
+  afterAll(async () => {
+    await client.close();
+    await internal.close();
+    await allowed.close();
+  });
+
+  it('never reaches a private address, however it is written', async () => {
+    const guarded = new OutboundClient({ allowPrivate: false, timeoutMs: 5_000 });
+    const { port } = internal;
+    const addresses = [
+      `http://127.0.0.1:${port}/`,
+      `http://localhost:${port}/`,
+      `http://[::1]:${port}/`,
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      `http://[::ffff:7f00:1]:${port}/`,
+      `http://2130706433:${port}/`,
+      `http://0x7f000001:${port}/`,
+      `http://0177.0.0.1:${port}/`,
+      `http://127.1:${port}/`,
+      `http://0.0.0.0:${port}/`,
+      `https://127.0.0.1:${port}/`,
+      `http://169.254.169.254/latest/meta-data`,
+    ];
+    for (const address of addresses) {
+      await expect(guarded.request(address), address).rejects.toBeInstanceOf(OutboundRefused);
+    }
+    for (const address of [
+      'file:///etc/passwd',
+      'gopher://127.0.0.1/',
+      'http://user:pw@8.8.8.8/',
+    ]) {
+      await expect(guarded.request(address), address).rejects.toBeInstanceOf(OutboundRefused);
+    }
+    await guarded.close();
+    expect(internal.seen).toEqual([]);
+  });
+
+  it('lets through only the private hosts the operator lists', async () => {
+    await expect(client.request(`${internal.url}/`)).rejects.toBeInstanceOf(OutboundRefused);
+    expect(internal.seen).toEqual([]);
+    const ok = await client.request(`${allowed.url}/hook`, {
+      method: 'POST',
+      body: '{"a":1}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json()).toEqual({ got: '{"a":1}' });
-    expect(seen.at(-1)?.host).toBe(`127.0.0.1:${port}`);
-    const failed = await outboundRequest(
-      `http://127.0.0.1:${port}/fail`,
-      { timeoutMs: 2_000 },
-      true,
-    );
-    expect(failed.status).toBe(500);
+    expect(allowed.seen.at(-1)?.headers.host).toBe(`127.0.0.1:${allowed.port}`);
+    expect((await client.request(`${allowed.url}/fail`)).status).toBe(500);
   });
 
-  it('reports a connection that fails', async () => {
+  it('re-checks every redirect: an allowed address cannot lead to a private one', async () => {
+    const before = allowed.seen.length;
+    for (const [status, target] of [
+      [302, `${internal.url}/admin`],
+      [307, `http://localhost:${internal.port}/admin`],
+      [308, `http://[::ffff:127.0.0.1]:${internal.port}/`],
+      [301, `http://2130706433:${internal.port}/`],
+    ] as const) {
+      const hop = `${allowed.url}/r?status=${status}&to=${encodeURIComponent(target)}`;
+      await expect(client.request(hop, { method: 'POST', body: 'x' })).rejects.toBeInstanceOf(
+        OutboundRefused,
+      );
+    }
+    expect(allowed.seen.length - before).toBe(4);
+    expect(internal.seen).toEqual([]);
+  });
+
+  it('follows a few redirects itself, and sends credentials to their own host only', async () => {
+    const other = await listener(() => ({ status: 200, body: 'moved here' }));
+    const open = new OutboundClient({
+      allowPrivate: parseAllowance(`127.0.0.1:${allowed.port},127.0.0.1:${other.port}`),
+      timeoutMs: 5_000,
+    });
+    try {
+      const hop = `${allowed.url}/r?to=${encodeURIComponent(`${other.url}/file`)}`;
+      const answer = await open.request(hop, {
+        headers: { authorization: 'Bearer company-token', cookie: 'sid=1', 'x-plain': 'yes' },
+        credentials: { access_token: 'company-key' },
+      });
+      expect(answer.text).toBe('moved here');
+      expect(answer.url).toBe(`${other.url}/file`);
+      // The first host got the credentials; the host it redirected to got none of them.
+      expect(allowed.seen.at(-1)?.headers).toMatchObject({
+        authorization: 'Bearer company-token',
+        access_token: 'company-key',
+      });
+      const moved = other.seen.at(-1)!.headers;
+      expect(moved['x-plain']).toBe('yes');
+      expect(moved.authorization).toBeUndefined();
+      expect(moved.cookie).toBeUndefined();
+      expect(moved.access_token).toBeUndefined();
+
+      // A chain longer than allowed is refused, and so is a redirect when none may be followed.
+      let chain = `${other.url}/end`;
+      for (let i = 0; i < 4; i++) chain = `${allowed.url}/r?to=${encodeURIComponent(chain)}`;
+      await expect(open.request(chain)).rejects.toBeInstanceOf(OutboundFailed);
+      const kept = await open.request(hop, { maxRedirects: 0 });
+      expect(kept.status).toBe(302);
+    } finally {
+      await open.close();
+      await other.close();
+    }
+  });
+
+  it('bounds the answer and the time', async () => {
+    await expect(client.request(`${allowed.url}/big`, { maxBytes: 1_000 })).rejects.toThrow(
+      /larger than 1000 bytes/,
+    );
+    const stream = await client.stream(`${allowed.url}/big`, { maxBytes: 1_000 });
     await expect(
-      outboundRequest('http://127.0.0.1:1/', { timeoutMs: 2_000 }, true),
-    ).rejects.toBeInstanceOf(OutboundFailed);
+      (async () => {
+        for await (const _ of stream.body) {
+        }
+      })(),
+    ).rejects.toThrow(/larger than 1000 bytes/);
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const slow = new OutboundClient({ allowPrivate: true, timeoutMs: 5_000 });
+    try {
+      await expect(slow.request(`http://127.0.0.1:${port}/`, { timeoutMs: 200 })).rejects.toThrow(
+        /timed out/,
+      );
+    } finally {
+      await slow.close();
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+
+  it('reports a connection that fails as never sent', async () => {
+    const open = new OutboundClient({ allowPrivate: true, timeoutMs: 2_000 });
+    const error = await open.request('http://127.0.0.1:1/').catch((caught: unknown) => caught);
+    await open.close();
+    expect(error).toBeInstanceOf(OutboundFailed);
+    expect((error as OutboundFailed).notSent).toBe(true);
   });
 });

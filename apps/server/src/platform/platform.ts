@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/tenant';
 import type { SessionStore } from './auth/sessions';
@@ -9,6 +10,7 @@ import type { JobEngine } from './jobs';
 import type { LeaseKeeper } from './leases';
 import type { Mailer } from './mailer';
 import type { Metrics } from './metrics';
+import type { OutboundClient } from './outbound';
 import type { RateLimiter } from './rate-limit';
 import type { Storage } from './storage';
 
@@ -38,4 +40,8 @@ export interface Platform {
   health: Health;
   /** The platform's mail (password reset codes), through the SMTP server of the environment. */
   mailer: Mailer;
+  /** The instance's log (no credential ever goes into it). */
+  log: FastifyBaseLogger;
+  /** The one door out: every request to an address a company or the platform configured. */
+  outbound: OutboundClient;
 }

@@ -26,7 +26,7 @@ export function emissionsTheMapRefuses(
   records: { tag: Tag; ticket: Ticket; message: Message; connection: Connection },
 ) {
   const { tag, ticket, message, connection } = records;
-  const everyone = { companyId: 1, everyone: true };
+  const everyone = { companyId: 1, may: 'session:use' } as const;
   // @ts-expect-error a deleted tag is named by its id, not sent whole
   gateway.emit(everyone, 'tag', { action: 'delete', tag });
   // @ts-expect-error an action the topic does not have

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
-import type { Ticket, User } from '@atendi/shared';
 import {
+  type Access,
   ANNOUNCEMENT_EVENT,
   type AnnouncementPayload,
   CLIENT_MESSAGES,
@@ -8,6 +8,8 @@ import {
   can,
   companyEvent,
   JOIN_REFUSED_EVENT,
+  PERMISSIONS,
+  type PermissionName,
   type RealtimePayloads,
   SOCKET_PING_INTERVAL_MS,
   SOCKET_PING_TIMEOUT_MS,
@@ -22,30 +24,73 @@ import type { AccessClaims, TokenService } from './auth/tokens';
 import { AppError } from './errors';
 import type { EventBus } from './events';
 
-/** Rooms inside a company; every emission names one or more of them. */
+/**
+ * Rooms of the realtime channel. A socket sits in its company's room, its user's, the rooms of
+ * the permissions its user holds (the permission table's, the rule of every GET route), the
+ * rooms of the queues whose tickets it may read, and the rooms of what it joined (a ticket's
+ * conversation, the simulator page).
+ */
 export const rooms = {
   company: (companyId: number) => `company-${companyId}`,
-  admins: (companyId: number) => `company-${companyId}-admins`,
+  /** Users of the company who hold the permission (their plan allowing). */
+  may: (companyId: number, permission: PermissionName) => `company-${companyId}-may-${permission}`,
   user: (companyId: number, userId: number) => `company-${companyId}-user-${userId}`,
   queue: (companyId: number, queueId: number) => `company-${companyId}-queue-${queueId}`,
   noQueue: (companyId: number) => `company-${companyId}-noqueue`,
   ticket: (companyId: number, ticketId: number) => `company-${companyId}-ticket-${ticketId}`,
   /** Sockets of the simulator page, which shows every simulated phone's conversation. */
   simulator: (companyId: number) => `company-${companyId}-simulator-page`,
+  /** Every socket of every company; and those, in any company, who hold a platform permission. */
+  platform: 'platform',
+  platformMay: (permission: PermissionName) => `platform-may-${permission}`,
 };
 
-/** Who receives an event: always within one company. */
+/**
+ * Who receives an event of one company: the union of the rooms named. Modules declare it next
+ * to their events (`modules/<area>/<area>.audience.ts`); the gateway only delivers.
+ */
 export interface Audience {
   companyId: number;
-  /** Everyone in the company. */
-  everyone?: boolean;
-  admins?: boolean;
+  /** Users who hold the permission: the access of the GET routes that read the record. */
+  may?: PermissionName;
   userIds?: number[];
+  /** The sockets that may read the tickets of a queue (`null`: of no queue, while pending). */
   queueId?: number | null;
+  /** Sockets that joined the ticket's conversation. */
   ticketId?: number;
   /** Sockets on the simulator page. */
   simulator?: boolean;
 }
+
+/** The readers of a company's record: whoever may call `route`, a GET that answers it. */
+export function readersOf(companyId: number, route: { access: Access }): Audience {
+  return { companyId, may: route.access === 'public' ? 'session:use' : route.access };
+}
+
+/** Who receives a platform event (an announcement): every socket, or those holding `may`. */
+export interface PlatformAudience {
+  platform: true;
+  may?: PermissionName;
+}
+
+/** What the modules' audiences use: the gateway, seen as the one place that delivers. */
+export interface Deliverer {
+  emit<T extends CompanyTopic>(
+    audience: Audience,
+    topic: T,
+    payload: RealtimePayloads[T],
+    except?: Audience,
+  ): void;
+  announce(audience: PlatformAudience, payload: AnnouncementPayload): void;
+  /** Sockets in the ticket's conversation that may no longer read it leave it. */
+  recheckTicket(companyId: number, ticketId: number): void;
+}
+
+/**
+ * A module's declaration of who hears its facts: it listens to the facts on the bus and hands
+ * each event to the gateway with its audience.
+ */
+export type RealtimeAudience = (events: EventBus, realtime: Deliverer) => void;
 
 export type TicketReadCheck = (ctx: RequestContext, ticketId: number) => Promise<boolean>;
 
@@ -56,7 +101,9 @@ export interface RealtimeOptions {
   logger: FastifyBaseLogger;
   corsOrigins: string[];
   /** Rules of ticket access; the tickets module provides them. */
-  canReadTicket?: TicketReadCheck;
+  canReadTicket: TicketReadCheck;
+  /** Who hears what: every module's declaration. */
+  audiences: readonly RealtimeAudience[];
   /** Observes every payload sent (tests scan them for secrets). */
   onEmit?: (event: string, payload: unknown) => void;
   /** Presence writes for userStatus pings. */
@@ -68,25 +115,28 @@ interface SocketData {
   claims: AccessClaims;
 }
 
-/** The rooms a caller's profile, queues and ticket visibility put its sockets in. */
-function accessRooms(
-  ctx: Pick<RequestContext, 'companyId' | 'profile' | 'super' | 'queueIds' | 'allTicket'>,
-) {
+const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[];
+
+/** The rooms a caller's permissions, queues and ticket visibility put its sockets in. */
+function accessRooms(ctx: RequestContext) {
   const { companyId } = ctx;
   const list: string[] = [];
-  if (ctx.profile === 'admin' || ctx.super) list.push(rooms.admins(companyId));
+  for (const permission of PERMISSION_NAMES) {
+    if (!can(ctx, permission, ctx.planFlags)) continue;
+    list.push(rooms.may(companyId, permission));
+    if (PERMISSIONS[permission].role === 'super') list.push(rooms.platformMay(permission));
+  }
   for (const queueId of ctx.queueIds) list.push(rooms.queue(companyId, queueId));
   if (ctx.allTicket) list.push(rooms.noQueue(companyId));
   return list;
 }
 
-const isAccessRoom = (room: string) => /-(admins|noqueue|queue-\d+)$/.test(room);
+const isAccessRoom = (room: string) => /-(may-[\w:]+|noqueue|queue-\d+)$/.test(room);
 
 function roomsOf(audience: Audience): string[] {
   const { companyId } = audience;
-  if (audience.everyone) return [rooms.company(companyId)];
   const targets: string[] = [];
-  if (audience.admins) targets.push(rooms.admins(companyId));
+  if (audience.may) targets.push(rooms.may(companyId, audience.may));
   for (const userId of audience.userIds ?? []) targets.push(rooms.user(companyId, userId));
   if (audience.queueId !== undefined) {
     targets.push(
@@ -103,19 +153,18 @@ function roomsOf(audience: Audience): string[] {
 const TICKET_STATUSES = new Set(['open', 'pending', 'closed', 'notification']);
 
 /**
- * The realtime channel: socket.io on the API server. The only place that talks to socket.io;
- * services announce facts on the event bus and this gateway decides who hears them.
+ * The realtime channel: socket.io on the API server, the only place that talks to socket.io. It
+ * delivers: sockets are put in the rooms their user may hear, and each module's audience
+ * (`RealtimeAudience`) names the rooms its events go to.
  */
-export class RealtimeGateway {
+export class RealtimeGateway implements Deliverer {
   readonly io: Server;
-  #canReadTicket: TicketReadCheck;
   #closed = false;
 
   constructor(
     httpServer: HttpServer,
     private readonly options: RealtimeOptions,
   ) {
-    this.#canReadTicket = options.canReadTicket ?? (async () => false);
     this.io = new Server(httpServer, {
       pingInterval: SOCKET_PING_INTERVAL_MS,
       pingTimeout: SOCKET_PING_TIMEOUT_MS,
@@ -138,10 +187,7 @@ export class RealtimeGateway {
     });
     this.io.on('connection', (socket) => this.#onConnection(socket));
     this.#subscribe();
-  }
-
-  setTicketReadCheck(check: TicketReadCheck): void {
-    this.#canReadTicket = check;
+    for (const audience of options.audiences) audience(options.events, this);
   }
 
   /**
@@ -168,6 +214,19 @@ export class RealtimeGateway {
     );
   }
 
+  /** Sends `company-announcement`, the only event not scoped to one company. */
+  announce(audience: PlatformAudience, payload: AnnouncementPayload): void {
+    if (this.#closed) return;
+    this.options.onEmit?.(ANNOUNCEMENT_EVENT, payload);
+    this.io
+      .to(audience.may ? rooms.platformMay(audience.may) : rooms.platform)
+      .emit(ANNOUNCEMENT_EVENT, payload);
+  }
+
+  recheckTicket(companyId: number, ticketId: number): void {
+    void this.#evictFromTicket(companyId, ticketId).catch(() => {});
+  }
+
   /**
    * Before the instance stops: new handshakes are refused at the transport (a client takes that
    * as a network failure and retries, reaching another instance through the load balancer) and
@@ -179,16 +238,6 @@ export class RealtimeGateway {
     this.io.engine.close();
   }
 
-  /**
-   * Sends `company-announcement` to every socket of every company: announcements are the
-   * platform's. The only event not scoped to one company.
-   */
-  broadcastAnnouncement(payload: AnnouncementPayload): void {
-    if (this.#closed) return;
-    this.options.onEmit?.(ANNOUNCEMENT_EVENT, payload);
-    this.io.emit(ANNOUNCEMENT_EVENT, payload);
-  }
-
   close(): Promise<void> {
     this.#closed = true;
     return new Promise((resolve) => this.io.close(() => resolve()));
@@ -198,7 +247,12 @@ export class RealtimeGateway {
     const data = socket.data as SocketData;
     const { ctx } = data;
     const { companyId } = ctx;
-    socket.join([rooms.company(companyId), rooms.user(companyId, ctx.userId), ...accessRooms(ctx)]);
+    socket.join([
+      rooms.platform,
+      rooms.company(companyId),
+      rooms.user(companyId, ctx.userId),
+      ...accessRooms(ctx),
+    ]);
     void this.options.markSeen(ctx, true).catch(() => {});
 
     const answer = (ack: unknown, ok: boolean, what: string) => {
@@ -230,7 +284,7 @@ export class RealtimeGateway {
       const ok =
         Number.isSafeInteger(id) &&
         id > 0 &&
-        (await this.#canReadTicket(fresh, id).catch(() => false));
+        (await this.options.canReadTicket(fresh, id).catch(() => false));
       if (ok) socket.join(rooms.ticket(companyId, id));
       answer(ack, ok, CLIENT_MESSAGES.joinChatBox);
     });
@@ -276,7 +330,9 @@ export class RealtimeGateway {
       const fresh = await loadContext(this.options.db, (socket.data as SocketData).claims).catch(
         () => null,
       );
-      const allowed = fresh ? await this.#canReadTicket(fresh, ticketId).catch(() => false) : false;
+      const allowed = fresh
+        ? await this.options.canReadTicket(fresh, ticketId).catch(() => false)
+        : false;
       if (!allowed) socket.leave(room);
     }
   }
@@ -290,31 +346,26 @@ export class RealtimeGateway {
     }
   }
 
-  /** Moves a user's sockets to the rooms its new profile and queues allow. */
-  async #resync(user: User) {
-    const sockets = await this.io.in(rooms.user(user.companyId, user.id)).fetchSockets();
-    const next = accessRooms({
-      companyId: user.companyId,
-      profile: user.profile,
-      super: user.super,
-      queueIds: user.queues.map((queue) => queue.id),
-      allTicket: user.allTicket === 'enabled',
-    });
+  /** Moves a user's sockets to the rooms its profile, queues and plan now allow. */
+  async #resync(companyId: number, userId: number) {
+    const sockets = await this.io.in(rooms.user(companyId, userId)).fetchSockets();
     for (const socket of sockets) {
+      const fresh = await loadContext(this.options.db, (socket.data as SocketData).claims).catch(
+        () => null,
+      );
+      if (!fresh) {
+        socket.disconnect(true);
+        continue;
+      }
       for (const room of socket.rooms) if (isAccessRoom(room)) socket.leave(room);
-      socket.join(next);
+      socket.join(accessRooms(fresh));
     }
   }
 
+  /** Who is in which room: sessions ended, users and companies deleted, users changed. */
   #subscribe() {
     const { events } = this.options;
     const quietly = (work: Promise<void>) => void work.catch(() => {});
-    events.on('announcement.saved', ({ action, record }) =>
-      this.broadcastAnnouncement({ action, record }),
-    );
-    events.on('announcement.deleted', ({ id }) =>
-      this.broadcastAnnouncement({ action: 'delete', id }),
-    );
     events.on('auth.revoked', ({ companyId, userId, sessionIds }) =>
       quietly(this.#disconnect(rooms.user(companyId, userId), sessionIds)),
     );
@@ -324,231 +375,6 @@ export class RealtimeGateway {
     events.on('user.deleted', ({ companyId, userId }) =>
       quietly(this.#disconnect(rooms.user(companyId, userId))),
     );
-    events.on('user.saved', ({ user }) => quietly(this.#resync(user)));
-    events.on('auth.signedIn', ({ companyId, userId, sessionId }) =>
-      this.emit({ companyId, userIds: [userId] }, 'auth', {
-        action: 'update',
-        user: { id: userId },
-        sessionId,
-      }),
-    );
-    events.on('user.saved', ({ companyId, action, user }) =>
-      this.emit({ companyId, everyone: true }, 'user', { action, user }),
-    );
-    events.on('user.deleted', ({ companyId, userId }) =>
-      this.emit({ companyId, everyone: true }, 'user', { action: 'delete', userId }),
-    );
-    events.on('user.presence', ({ companyId, userId, online }) =>
-      this.emit({ companyId, admins: true }, 'user', { action: 'presence', userId, online }),
-    );
-    // Only the admins manage the company's hours; the settings page follows them.
-    events.on('company.saved', ({ companyId, company }) =>
-      this.emit({ companyId, admins: true }, 'company', { action: 'update', company }),
-    );
-    events.on('settings.updated', ({ companyId, setting }) =>
-      this.emit({ companyId, everyone: true }, 'settings', { action: 'update', setting }),
-    );
-    events.on('queue.saved', ({ companyId, action, queue }) =>
-      this.emit({ companyId, everyone: true }, 'queue', { action, queue }),
-    );
-    // The rooms of ticketVisibility: admins, the ticket's queue (the no-queue room only while
-    // pending, as allTicket users see no more), its agent and the open conversation.
-    const ticketAudience = (
-      companyId: number,
-      ticket: Pick<Ticket, 'id' | 'status' | 'queueId' | 'userId'>,
-    ): Audience => ({
-      companyId,
-      admins: true,
-      queueId: ticket.queueId ?? (ticket.status === 'pending' ? null : undefined),
-      userIds: ticket.userId ? [ticket.userId] : [],
-      ticketId: ticket.id,
-    });
-    events.on('message.saved', ({ companyId, action, message, ticket }) =>
-      this.emit(ticketAudience(companyId, ticket), 'appMessage', {
-        action,
-        message,
-        ticket,
-        contact: ticket.contact,
-      }),
-    );
-    events.on('ticket.saved', ({ companyId, action, ticket, previous }) => {
-      const audience = ticketAudience(companyId, ticket);
-      this.emit(
-        audience,
-        'ticket',
-        action === 'updateUnread' ? { action, ticketId: ticket.id, ticket } : { action, ticket },
-      );
-      // Rooms that saw the ticket before a transfer, return or accept and see it no more.
-      if (previous) {
-        this.emit(
-          ticketAudience(companyId, { ...previous, id: ticket.id }),
-          'ticket',
-          { action: 'delete', ticketId: ticket.id },
-          audience,
-        );
-        void this.#evictFromTicket(companyId, ticket.id);
-      }
-    });
-    events.on('ticket.deleted', ({ companyId, ticket }) =>
-      this.emit(ticketAudience(companyId, ticket), 'ticket', {
-        action: 'delete',
-        ticketId: ticket.id,
-      }),
-    );
-    // The token and session keys are not part of these payloads (see connectionSessionSchema).
-    events.on('connection.saved', ({ companyId, action, connection }) => {
-      const { token: _secret, ...visible } = connection;
-      this.emit({ companyId, everyone: true }, 'whatsapp', { action, whatsapp: visible });
-    });
-    events.on('connection.deleted', ({ companyId, connectionId }) =>
-      this.emit({ companyId, everyone: true }, 'whatsapp', {
-        action: 'delete',
-        whatsappId: connectionId,
-      }),
-    );
-    events.on('connection.session', ({ companyId, session }) =>
-      this.emit({ companyId, everyone: true }, 'whatsappSession', { action: 'update', session }),
-    );
-    events.on('contact.saved', ({ companyId, action, contact }) =>
-      this.emit({ companyId, everyone: true }, 'contact', { action, contact }),
-    );
-    events.on('contact.deleted', ({ companyId, contactId }) =>
-      this.emit({ companyId, everyone: true }, 'contact', { action: 'delete', contactId }),
-    );
-    // Only to sockets on the simulator page, which joined it as users of this company.
-    events.on('simulator.changed', ({ companyId, connectionId, phone, messages }) =>
-      this.emit({ companyId, simulator: true }, 'simulator', {
-        action: 'update',
-        connectionId,
-        phone,
-        messages,
-      }),
-    );
-    events.on('tag.saved', ({ companyId, action, tag }) =>
-      this.emit({ companyId, everyone: true }, 'tag', { action, tag }),
-    );
-    events.on('tag.deleted', ({ companyId, tagId }) =>
-      this.emit({ companyId, everyone: true }, 'tag', { action: 'delete', tagId }),
-    );
-    events.on('quickMessage.saved', ({ companyId, action, record, ownerId }) =>
-      this.emit(
-        record.geral
-          ? { companyId, everyone: true }
-          : { companyId, userIds: ownerId ? [ownerId] : [] },
-        'quickmessage',
-        { action, record },
-      ),
-    );
-    events.on('quickMessage.deleted', ({ companyId, id, ownerId, geral }) =>
-      this.emit(
-        geral ? { companyId, everyone: true } : { companyId, userIds: ownerId ? [ownerId] : [] },
-        'quickmessage',
-        { action: 'delete', id },
-      ),
-    );
-    // Every user of the company sees its schedules (the plan switches them on for all).
-    events.on('schedule.saved', ({ companyId, action, schedule }) =>
-      this.emit({ companyId, everyone: true }, 'schedule', { action, schedule }),
-    );
-    events.on('schedule.deleted', ({ companyId, scheduleId }) =>
-      this.emit({ companyId, everyone: true }, 'schedule', { action: 'delete', scheduleId }),
-    );
-    // Prompts are managed by admins (prompts:use): only they hear of them.
-    events.on('prompt.saved', ({ companyId, action, prompt }) =>
-      this.emit({ companyId, admins: true }, 'prompt', { action, prompt }),
-    );
-    events.on('prompt.deleted', ({ companyId, promptId }) =>
-      this.emit({ companyId, admins: true }, 'prompt', { action: 'delete', promptId }),
-    );
-    // Invoices are paid by admins (financial:view): they see the checkout's success.
-    events.on('invoice.paid', ({ companyId, invoiceId, dueDate }) =>
-      this.emit({ companyId, admins: true }, 'payment', {
-        action: 'CONCLUIDA',
-        invoiceId,
-        company: { id: companyId, dueDate },
-      }),
-    );
-    // Integrations are managed by admins (integrations:use): only they hear of them.
-    events.on('queueIntegration.saved', ({ companyId, action, queueIntegration }) =>
-      this.emit({ companyId, admins: true }, 'queueIntegration', { action, queueIntegration }),
-    );
-    events.on('queueIntegration.deleted', ({ companyId, integrationId }) =>
-      this.emit({ companyId, admins: true }, 'queueIntegration', {
-        action: 'delete',
-        integrationId,
-      }),
-    );
-    // Contact lists are the campaigns' (admins').
-    events.on('contactList.saved', ({ companyId, action, record }) =>
-      this.emit({ companyId, admins: true }, 'ContactList', { action, record }),
-    );
-    events.on('contactList.deleted', ({ companyId, id }) =>
-      this.emit({ companyId, admins: true }, 'ContactList', { action: 'delete', id }),
-    );
-    events.on('contactListItem.saved', ({ companyId, action, record }) =>
-      this.emit({ companyId, admins: true }, 'ContactListItem', { action, record }),
-    );
-    events.on('contactListItem.deleted', ({ companyId, id, contactListId }) =>
-      this.emit({ companyId, admins: true }, 'ContactListItem', {
-        action: 'delete',
-        id,
-        contactListId,
-      }),
-    );
-    events.on('contactListItem.reload', ({ companyId, contactListId }) =>
-      this.emit({ companyId, admins: true }, 'ContactListItem', {
-        action: 'reload',
-        contactListId,
-      }),
-    );
-    events.on('contactListItem.importProgress', ({ companyId, progress }) =>
-      this.emit({ companyId, admins: true }, 'ContactListItem', {
-        action: 'progress',
-        ...progress,
-      }),
-    );
-    // Campaigns are admins' (campaigns:use), like their contact lists.
-    events.on('campaign.saved', ({ companyId, action, record }) =>
-      this.emit({ companyId, admins: true }, 'campaign', { action, record }),
-    );
-    events.on('campaign.deleted', ({ companyId, id }) =>
-      this.emit({ companyId, admins: true }, 'campaign', { action: 'delete', id }),
-    );
-    // File lists are admins' (files:manage).
-    events.on('fileList.saved', ({ companyId, action, record }) =>
-      this.emit({ companyId, admins: true }, 'file', { action, files: record }),
-    );
-    events.on('fileList.deleted', ({ companyId, id }) =>
-      this.emit({ companyId, admins: true }, 'file', { action: 'delete', fileId: id }),
-    );
-    // A chat is heard by its members only, through their own rooms.
-    const chatMembers = (companyId: number, userIds: number[]): Audience => ({
-      companyId,
-      userIds,
-    });
-    const memberIds = (chat: { users: { userId: number }[] }) =>
-      chat.users.map((member) => member.userId);
-    events.on('chat.saved', ({ companyId, action, chat, removedUserIds }) => {
-      this.emit(chatMembers(companyId, memberIds(chat)), 'chat', { action, record: chat, chat });
-      if (removedUserIds?.length) {
-        this.emit(chatMembers(companyId, removedUserIds), 'chat', {
-          action: 'delete',
-          id: chat.id,
-        });
-      }
-    });
-    events.on('chat.message', ({ companyId, message, chat }) =>
-      this.emit(chatMembers(companyId, memberIds(chat)), 'chat', {
-        action: 'new-message',
-        newMessage: message,
-        chat,
-      }),
-    );
-    events.on('chat.deleted', ({ companyId, chatId, memberIds: ids }) =>
-      this.emit(chatMembers(companyId, ids), 'chat', { action: 'delete', id: chatId }),
-    );
-    events.on('queue.deleted', ({ companyId, queueId }) =>
-      this.emit({ companyId, everyone: true }, 'queue', { action: 'delete', queueId }),
-    );
+    events.on('user.saved', ({ companyId, user }) => quietly(this.#resync(companyId, user.id)));
   }
 }

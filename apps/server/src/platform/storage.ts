@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { constants, copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
@@ -82,6 +82,18 @@ export class Storage {
       throw error;
     }
     return { key, size };
+  }
+
+  /**
+   * A stored file copied under a new key of the company, on the server: a message forwarded
+   * keeps a file of its own, so deleting the original's ticket leaves the copy whole.
+   */
+  async copy(key: string, companyId: number): Promise<StoredFile> {
+    const source = this.pathOf(key);
+    const copy = `${companyId}/${randomUUID()}.${key.split('.').pop()}`;
+    await mkdir(join(this.root, String(companyId)), { recursive: true });
+    await copyFile(source, this.pathOf(copy), constants.COPYFILE_EXCL);
+    return { key: copy, size: (await stat(this.pathOf(copy))).size };
   }
 
   /** The file's path; refuses keys that are not ours (no traversal, no absolute paths). */

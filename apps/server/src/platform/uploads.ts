@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from './errors';
+import { headMatchesType, SIGNATURE_BYTES } from './file-signatures';
 import { WebmToOggError, webmToOgg } from './media/webm-to-ogg';
 import type { Storage } from './storage';
 
@@ -75,32 +76,19 @@ export interface UploadRules {
 const normalizeType = (mimeType: string) => mimeType.split(';')[0]!.trim().toLowerCase();
 
 /**
- * A sender's file name as the metadata it is: without control characters (PostgreSQL holds no
- * NUL, so one would fail the row after the file was stored), 255 characters at most.
+ * A file name as the metadata it is: without control characters (PostgreSQL holds no NUL, so
+ * one would fail the row after the file was stored), 255 characters at most. As a phone sent
+ * it: WhatsApp keeps a document's name, spaces and all.
  */
-export function fileNameOf(name: string | undefined): string {
+export function sentFileNameOf(name: string | undefined): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are the target
   const clean = (name ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return (clean || 'file').slice(0, 255);
 }
 
-// Magic numbers of the types the media route serves inline: a file claiming one of them must
-// be one, so nothing else is ever rendered by a browser under an image or audio type.
-const ascii = (head: Buffer, from: number, text: string) =>
-  head.subarray(from, from + text.length).toString('latin1') === text;
-const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
-  'image/jpeg': (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff,
-  'image/png': (h) => ascii(h, 0, '\x89PNG\r\n\x1a\n'),
-  'image/gif': (h) => ascii(h, 0, 'GIF8'),
-  'image/webp': (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WEBP'),
-  'audio/ogg': (h) => ascii(h, 0, 'OggS'),
-  'audio/mpeg': (h) => ascii(h, 0, 'ID3') || (h[0] === 0xff && ((h[1] ?? 0) & 0xe0) === 0xe0),
-  'audio/mp4': (h) => ascii(h, 4, 'ftyp'),
-  'video/mp4': (h) => ascii(h, 4, 'ftyp'),
-  'video/3gpp': (h) => ascii(h, 4, 'ftyp'),
-  'audio/webm': (h) => h[0] === 0x1a && h[1] === 0x45 && h[2] === 0xdf && h[3] === 0xa3,
-  'application/pdf': (h) => ascii(h, 0, '%PDF-'),
-};
+/** An uploaded file's name: each space an underscore (spec administration 5, in every area). */
+export const fileNameOf = (name: string | undefined): string =>
+  sentFileNameOf(name).replace(/\s/g, '_');
 
 /** Recordings of browsers, which cannot record Ogg; some label an audio-only WebM as video. */
 const WEBM_TYPES = new Set(['audio/webm', 'video/webm']);
@@ -144,8 +132,8 @@ async function asOggOpus(
 async function headOf(storage: Storage, key: string): Promise<Buffer> {
   const file = await open(storage.pathOf(key), 'r');
   try {
-    const head = Buffer.alloc(16);
-    const { bytesRead } = await file.read(head, 0, 16, 0);
+    const head = Buffer.alloc(SIGNATURE_BYTES);
+    const { bytesRead } = await file.read(head, 0, SIGNATURE_BYTES, 0);
     return head.subarray(0, bytesRead);
   } finally {
     await file.close();
@@ -197,8 +185,9 @@ export async function readUploads(
         fileName: fileNameOf(part.filename),
       });
       if (part.file.truncated) throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413);
-      const signature = SIGNATURES[mimeType];
-      if (signature && !signature(await headOf(storage, stored.key))) {
+      // A file claiming a type a browser shows inline must be one, so nothing else is ever
+      // rendered under an image or audio type.
+      if (!headMatchesType(mimeType, await headOf(storage, stored.key))) {
         throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
       }
       if (WEBM_TYPES.has(mimeType)) {

@@ -33,6 +33,63 @@ const signalKey = (type: string, id: string) => `${PREFIX}${type}:${id}`;
 /** The login has completed once WhatsApp signed this device into the account. */
 export const isPaired = (creds: AuthenticationCreds): boolean => Boolean(creds.account);
 
+const SIGNAL_TYPES: readonly (keyof SignalDataTypeMap)[] = [
+  'pre-key',
+  'session',
+  'sender-key',
+  'sender-key-memory',
+  'app-state-sync-key',
+  'app-state-sync-version',
+  'lid-mapping',
+  'device-list',
+  'tctoken',
+  'identity-key',
+];
+
+const keyPair = (pair: { public?: unknown; private?: unknown } | undefined) =>
+  [pair?.public, pair?.private].every((key) => key instanceof Uint8Array && key.length === 32);
+
+/**
+ * A session kept elsewhere in Baileys' own JSON (binary values as BufferJSON writes them: what
+ * Baileys' file store and Whaticket's `Whatsapps.session` hold), as the rows this store keeps:
+ * the creds, then each signal key by type and id. Refused, with why, when it is not a paired
+ * device with whole keys: such a session would need a new QR anyway.
+ */
+export function storedSession(
+  creds: unknown,
+  keys: Partial<Record<string, Record<string, unknown>>>,
+): { rows: { key: string; value: unknown }[] } | { refused: string } {
+  let revived: AuthenticationCreds;
+  try {
+    revived = fromJson<AuthenticationCreds>(creds);
+  } catch {
+    return { refused: 'its creds are not Baileys creds' };
+  }
+  if (!revived || typeof revived !== 'object') return { refused: 'it has no creds' };
+  if (
+    !keyPair(revived.noiseKey) ||
+    !keyPair(revived.signedIdentityKey) ||
+    !keyPair(revived.signedPreKey?.keyPair) ||
+    typeof revived.registrationId !== 'number' ||
+    typeof revived.advSecretKey !== 'string'
+  ) {
+    return { refused: 'its keys are not whole' };
+  }
+  if (!isPaired(revived) || typeof revived.me?.id !== 'string') {
+    return { refused: 'it was never paired with a phone' };
+  }
+  const rows = [{ key: CREDS_KEY, value: toJson(revived) }];
+  for (const [type, values] of Object.entries(keys)) {
+    if (!SIGNAL_TYPES.includes(type as keyof SignalDataTypeMap)) continue;
+    for (const [id, value] of Object.entries(values ?? {})) {
+      if (value !== null && value !== undefined) {
+        rows.push({ key: signalKey(type, id), value: toJson(fromJson(value)) });
+      }
+    }
+  }
+  return { rows };
+}
+
 /**
  * A WhatsApp Web session's state in PostgreSQL, one row per key (the creds and each signal key).
  * Writes of one connection run one after another and each resolves once committed; reads wait

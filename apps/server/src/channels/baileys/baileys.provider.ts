@@ -28,6 +28,7 @@ import { connections, contacts, messages, settings } from '../../db/schema';
 import { type DbHandle, type TenantDb, tenantDb } from '../../db/tenant';
 import { type RequestContext, systemContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
+import type { OutboundClient } from '../../platform/outbound';
 import type { Storage } from '../../platform/storage';
 import { backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../backoff';
 import { storable } from '../normalise';
@@ -117,6 +118,7 @@ interface SessionDeps {
   db: DbHandle;
   storage: Storage;
   log: FastifyBaseLogger;
+  outbound: Pick<OutboundClient, 'request'>;
   createSocket: BaileysSocketFactory;
   retry: RetryPolicy;
   inbox?: DurableInboxOptions;
@@ -134,7 +136,12 @@ export class BaileysProvider implements ChannelProvider {
   readonly #deps: SessionDeps;
 
   constructor(
-    deps: { db: DbHandle; storage: Storage; log: FastifyBaseLogger },
+    deps: {
+      db: DbHandle;
+      storage: Storage;
+      log: FastifyBaseLogger;
+      outbound: Pick<OutboundClient, 'request'>;
+    },
     options: BaileysProviderOptions = {},
   ) {
     this.#deps = {
@@ -215,6 +222,9 @@ const isChange = ({ update }: WAMessageUpdate) =>
 /** The end of a call nobody answered (offers and rings come first, for the same call). */
 const isMissedCall = (call: WACallEvent) =>
   !call.isGroup && (call.status === 'terminate' || call.status === 'timeout');
+/** WhatsApp's mark of a forwarded message (once forwarded: no "forwarded many times"). */
+const FORWARDED = { isForwarded: true, forwardingScore: 1 };
+
 const PICTURE_TIMEOUT_MS = 20_000;
 /** WhatsApp's full-size profile pictures are 640 px JPEGs, well under this. */
 const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
@@ -751,7 +761,12 @@ class BaileysSession implements ChannelSession {
           }
         : {}),
     };
-    const sent = await socket.sendMessage(jid, this.#content(message), options);
+    const content = this.#content(message);
+    const sent = await socket.sendMessage(
+      jid,
+      message.forwarded ? { ...content, contextInfo: FORWARDED } : content,
+      options,
+    );
     const providerMessageId = sent?.key.id ?? message.providerMessageId;
     if (!providerMessageId) throw new Error('WhatsApp Web did not name the sent message');
     return { providerMessageId, ack: ACK.sent };
@@ -818,17 +833,13 @@ class BaileysSession implements ChannelSession {
       throw error;
     });
     if (!url) return undefined;
-    const response = await fetch(url, { signal: AbortSignal.timeout(PICTURE_TIMEOUT_MS) });
-    if (!response.ok || !response.body)
-      throw new Error(`picture download answered ${response.status}`);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const part of response.body) {
-      size += part.length;
-      if (size > PICTURE_MAX_BYTES) throw new Error('profile picture too large');
-      chunks.push(Buffer.from(part));
-    }
-    return Buffer.concat(chunks);
+    // WhatsApp's picture servers, through the one door out like any other address.
+    const response = await this.deps.outbound.request(url, {
+      timeoutMs: PICTURE_TIMEOUT_MS,
+      maxBytes: PICTURE_MAX_BYTES,
+    });
+    if (response.status !== 200) throw new Error(`picture download answered ${response.status}`);
+    return response.bytes;
   }
 
   async stop(options: { logout?: boolean } = {}): Promise<void> {

@@ -3,6 +3,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { inboundSpool } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
+import { backoffCeiling } from '../backoff';
 
 /** What WhatsApp Web tells that must not be lost: a message, an edit or deletion, a call. */
 export type SpoolKind = 'message' | 'update' | 'call';
@@ -252,8 +253,7 @@ export class DurableInbox {
   }
 
   #delay(attempt: number): number {
-    const { baseDelayMs, maxDelayMs } = this.#options;
-    return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(attempt - 1, 20));
+    return backoffCeiling(attempt, this.#options);
   }
 
   #sleep(ms: number): Promise<void> {

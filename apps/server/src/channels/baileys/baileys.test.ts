@@ -27,7 +27,7 @@ let companyId: number;
 let otherToken: string;
 
 beforeAll(async () => {
-  t = await startTestServer({}, undefined, {
+  t = await startTestServer(await fake.env(), undefined, {
     channels: {
       baileys: {
         createSocket: fake.createSocket,
@@ -715,6 +715,23 @@ describe('WhatsApp Web messages', () => {
     });
   });
 
+  it("marks a forwarded message with WhatsApp's forwarded flag", async () => {
+    const ctx = systemContext(t.app.platform.db, companyId);
+    const inbound = await deliver(
+      phoneMessage({ phone: '5511977770066', content: textContent('me encaminha') }),
+    );
+    await t.app.services.outbound.send(ctx, inbound.ticketId, {
+      body: 'de outro',
+      forwarded: true,
+    });
+    expect(fake.sentBy(id).at(-1)!.content).toMatchObject({
+      text: 'de outro',
+      contextInfo: { isForwarded: true },
+    });
+    await t.app.services.outbound.send(ctx, inbound.ticketId, { body: 'meu' });
+    expect(fake.sentBy(id).at(-1)!.content).not.toHaveProperty('contextInfo');
+  });
+
   it('sends an Ogg Opus audio as a voice note', async () => {
     const ctx = systemContext(t.app.platform.db, companyId);
     const inbound = await deliver(
@@ -750,8 +767,18 @@ describe('WhatsApp Web messages', () => {
     fake.setUnreachable(id, false);
     await start(id);
     await waitFor(id, 'CONNECTED');
-    const retried = await t.app.services.outbound.retry(ctx, failed!.id);
-    expect(retried.ack).toBe(2);
+    // The session's flush on connecting may claim the reopened message before the retry does:
+    // either way it goes out once, under its first id.
+    await t.app.services.outbound.retry(ctx, failed!.id);
+    await expect
+      .poll(async () => {
+        const [stored] = await t.database.db
+          .select({ ack: messages.ack })
+          .from(messages)
+          .where(eq(messages.id, failed!.id));
+        return stored!.ack;
+      })
+      .toBe(2);
     const sends = fake.sentBy(id).filter((send) => send.id === failed!.providerMessageId);
     expect(sends).toHaveLength(1);
     expect(sends[0]!.options?.messageId).toBe(failed!.providerMessageId);

@@ -1,7 +1,13 @@
 import { openAsBlob } from 'node:fs';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { type CloudApiSettings, DEFAULT_GRAPH_API_URL } from '@atendi/shared';
+import type { Readable } from 'node:stream';
+import type { CloudApiSettings } from '@atendi/shared';
+import {
+  type OutboundClient,
+  OutboundFailed,
+  OutboundForm,
+  OutboundRefused,
+  type OutboundRequest,
+} from '../../platform/outbound';
 import { SendOutcomeUnknownError } from '../errors';
 
 export class GraphError extends Error {
@@ -29,48 +35,63 @@ export interface GraphMessageAnswer {
   messages: { id: string }[];
 }
 
-/** Failures before a request could leave: nothing was sent. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+/** The largest file a contact's message may bring (WhatsApp's own limit is 100 MB). */
+const DOWNLOAD_MAX_BYTES = 100 * 1024 * 1024;
 
+/** Meta's host of the media files the Graph API names; the token is asked there too. */
+const META_MEDIA_HOSTS = ['lookaside.fbsbx.com'];
+
+/** Failures before a request could leave: nothing was sent. */
 function neverSent(error: unknown): boolean {
-  const code = (error as { cause?: { code?: string } } | undefined)?.cause?.code;
-  return code !== undefined && NOT_SENT.has(code);
+  return error instanceof OutboundRefused || (error instanceof OutboundFailed && error.notSent);
 }
 
-/** The Graph API calls a Cloud API connection makes, over plain fetch. */
+/** Where the Graph API is (the platform's setting, Meta's by default) and the door out. */
+export interface GraphAccess {
+  outbound: Pick<OutboundClient, 'request' | 'stream'>;
+  /** The Graph API base with its version (CLOUD_API_GRAPH_URL). */
+  base: string;
+}
+
+/**
+ * The Graph API calls a Cloud API connection makes, through the one door out
+ * (platform/outbound.ts). The address is the platform's, never a company's; the connection's
+ * token goes only to it and to Meta's media host, and a media file is fetched only from them.
+ */
 export class GraphClient {
   readonly #base: string;
+  readonly #hosts: string[];
 
   constructor(
     private readonly settings: CloudApiSettings,
-    private readonly allowInsecure: boolean,
+    private readonly access: GraphAccess,
     private readonly timeoutMs = CALL_TIMEOUT_MS,
   ) {
-    this.#base = (settings.graphApiUrl ?? DEFAULT_GRAPH_API_URL).replace(/\/+$/, '');
-    this.#checkAddress(this.#base);
+    this.#base = access.base.replace(/\/+$/, '');
+    this.#hosts = [new URL(this.#base).host, ...META_MEDIA_HOSTS];
   }
 
-  /** The bearer token goes only to https addresses (plain http only for local test servers). */
-  #checkAddress(address: string) {
-    if (!this.allowInsecure && !address.startsWith('https://')) {
-      throw new GraphError(0, undefined, 'Graph API addresses must use https');
-    }
-  }
-
-  get #auth() {
-    return { authorization: `Bearer ${this.settings.accessToken}` };
-  }
-
-  async #call<T>(path: string, init: RequestInit = {}): Promise<T> {
-    const response = await fetch(`${this.#base}/${path}`, {
-      ...init,
-      headers: { ...this.#auth, ...(init.headers as Record<string, string> | undefined) },
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    const body = (await response.json().catch(() => ({}))) as {
-      error?: { code?: number; message?: string };
+  #request(): Pick<OutboundRequest, 'credentials' | 'credentialHosts'> {
+    return {
+      credentials: { authorization: `Bearer ${this.settings.accessToken}` },
+      credentialHosts: this.#hosts,
     };
-    if (!response.ok) {
+  }
+
+  async #call<T>(
+    path: string,
+    init: Pick<OutboundRequest, 'method' | 'headers' | 'body'> = {},
+  ): Promise<T> {
+    const response = await this.access.outbound.request(`${this.#base}/${path}`, {
+      ...init,
+      ...this.#request(),
+      timeoutMs: this.timeoutMs,
+    });
+    let body: { error?: { code?: number; message?: string } } = {};
+    try {
+      body = response.json();
+    } catch {}
+    if (response.status < 200 || response.status >= 300) {
       throw new GraphError(
         response.status,
         body.error?.code,
@@ -124,7 +145,7 @@ export class GraphClient {
 
   /** Uploads a stored file (read from disk as it is sent) and answers its media id. */
   async uploadMedia(path: string, mimeType: string, fileName: string) {
-    const form = new FormData();
+    const form = new OutboundForm();
     form.set('messaging_product', 'whatsapp');
     form.set('type', mimeType);
     form.set('file', await openAsBlob(path, { type: mimeType }), fileName);
@@ -137,20 +158,34 @@ export class GraphClient {
     );
   }
 
-  /** The file behind a media URL as a stream (the URL wants the same bearer token). */
+  /**
+   * The file behind a media URL as a stream (the URL wants the same bearer token). Only the Graph
+   * API's own host and Meta's media host are asked: a URL elsewhere is refused, whatever the
+   * Graph API answered.
+   */
   async download(url: string): Promise<Readable> {
-    this.#checkAddress(url);
-    const response = await fetch(url, {
-      headers: this.#auth,
-      signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
+    let host: string;
+    try {
+      host = new URL(url).host;
+    } catch {
+      throw new GraphError(0, undefined, 'the media URL is not an address');
+    }
+    if (!this.#hosts.includes(host)) {
+      throw new GraphError(0, undefined, `media URL outside the Graph API's hosts (${host})`);
+    }
+    const response = await this.access.outbound.stream(url, {
+      ...this.#request(),
+      timeoutMs: DOWNLOAD_TIMEOUT_MS,
+      maxBytes: DOWNLOAD_MAX_BYTES,
     });
-    if (!response.ok || !response.body) {
+    if (response.status !== 200) {
+      response.body.destroy();
       throw new GraphError(
         response.status,
         undefined,
         `media download answered ${response.status}`,
       );
     }
-    return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+    return response.body;
   }
 }

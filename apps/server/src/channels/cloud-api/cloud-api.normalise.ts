@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { ACK } from '@atendi/shared';
+import { ACK, writeVcard } from '@atendi/shared';
 import { locationBody, storable } from '../normalise';
 import type { AckUpdate, InboundChange, InboundMessage, MessageKind } from '../provider';
 
@@ -75,25 +75,22 @@ const MEDIA: Record<string, { kind: MessageKind; mime: string }> = {
   document: { kind: 'document', mime: 'application/octet-stream' },
 };
 
-const escapeVcard = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`);
-
 /** A shared contact as the vCard the other providers carry. */
 export function vcardOf(card: CloudContactCard): string {
-  const name = card.name?.formatted_name ?? card.name?.first_name ?? '';
-  const lines = ['BEGIN:VCARD', 'VERSION:3.0', `FN:${escapeVcard(name)}`];
-  if (card.name?.first_name || card.name?.last_name) {
-    lines.push(
-      `N:${escapeVcard(card.name.last_name ?? '')};${escapeVcard(card.name.first_name ?? '')};;;`,
-    );
-  }
-  if (card.org?.company) lines.push(`ORG:${escapeVcard(card.org.company)}`);
-  for (const phone of card.phones ?? []) {
-    const waid = phone.wa_id ? `;waid=${phone.wa_id}` : '';
-    lines.push(`TEL;type=${phone.type ?? 'CELL'}${waid}:${phone.phone ?? phone.wa_id ?? ''}`);
-  }
-  for (const email of card.emails ?? []) lines.push(`EMAIL:${email.email ?? ''}`);
-  lines.push('END:VCARD');
-  return storable(lines.join('\n'));
+  return storable(
+    writeVcard({
+      name: card.name?.formatted_name ?? card.name?.first_name ?? '',
+      firstName: card.name?.first_name,
+      lastName: card.name?.last_name,
+      org: card.org?.company,
+      phones: (card.phones ?? []).map((phone) => ({
+        number: phone.phone,
+        waid: phone.wa_id,
+        type: phone.type,
+      })),
+      emails: (card.emails ?? []).map((email) => email.email ?? ''),
+    }),
+  );
 }
 
 const timestampOf = (message: CloudMessage) => {

@@ -16,13 +16,11 @@ import type {
   SentMessage,
   StatusUpdate,
 } from '../provider';
-import { CALL_TIMEOUT_MS, GraphClient, GraphError } from './cloud-api.graph';
+import { CALL_TIMEOUT_MS, type GraphAccess, GraphClient, GraphError } from './cloud-api.graph';
 import { ackOf, type CloudWebhook, changeOf, inboundOf } from './cloud-api.normalise';
 import { loadCloudApiSettings, parseCloudApiSettings, SETTINGS_KEY } from './cloud-api.settings';
 
 export interface CloudApiProviderOptions {
-  /** Lets a Graph API address be plain http: only for a local fake Graph server in tests. */
-  allowInsecureGraphUrl?: boolean;
   /** How often a connected session checks that its token still works. */
   healthCheckMs?: number;
   /** How long a Graph API call may take (30 s unless a test says otherwise). */
@@ -34,7 +32,7 @@ interface SessionDeps {
   db: DbHandle;
   storage: Storage;
   log: FastifyBaseLogger;
-  allowInsecure: boolean;
+  graph: GraphAccess;
   healthCheckMs: number;
   callTimeoutMs: number;
   retry: RetryPolicy;
@@ -57,19 +55,35 @@ export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
+/** The connection a webhook names, as this instance may take its webhooks. */
+export interface WebhookTarget {
+  ref: ConnectionRef;
+  settings: CloudApiSettings;
+}
+
 /** The official WhatsApp Business Cloud API: webhooks in, Graph API calls out. */
 export class CloudApiProvider implements ChannelProvider {
   readonly name = 'cloud-api' as const;
   readonly #sessions = new Map<number, CloudApiSession>();
+  /** Reads of a webhook's connection under way, by connection id. */
+  readonly #targets = new Map<number, Promise<WebhookTarget | undefined>>();
   readonly #deps: SessionDeps;
 
   constructor(
-    deps: { db: DbHandle; storage: Storage; log: FastifyBaseLogger },
+    deps: {
+      db: DbHandle;
+      storage: Storage;
+      log: FastifyBaseLogger;
+      outbound: GraphAccess['outbound'];
+      /** The platform's Graph API address (CLOUD_API_GRAPH_URL). */
+      graphApiUrl: string;
+    },
     options: CloudApiProviderOptions = {},
   ) {
+    const { outbound, graphApiUrl, ...rest } = deps;
     this.#deps = {
-      ...deps,
-      allowInsecure: options.allowInsecureGraphUrl ?? false,
+      ...rest,
+      graph: { outbound, base: graphApiUrl },
       healthCheckMs: options.healthCheckMs ?? 5 * 60_000,
       callTimeoutMs: options.callTimeoutMs ?? CALL_TIMEOUT_MS,
       retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
@@ -93,12 +107,21 @@ export class CloudApiProvider implements ChannelProvider {
   /**
    * The connection a webhook is for, with its settings. Any instance takes webhooks (they need
    * only the database), whether or not it owns the connection; a connection whose session is
-   * not started has none, so Meta keeps the payload and tries again later. One round trip: it
-   * runs for every webhook.
+   * not started has none, so Meta keeps the payload and tries again later. One round trip, and
+   * webhooks of a connection that arrive while it is under way share it: Meta posts many at once.
    */
-  async webhookTarget(
-    connectionId: number,
-  ): Promise<{ ref: ConnectionRef; settings: CloudApiSettings } | undefined> {
+  webhookTarget(connectionId: number): Promise<WebhookTarget | undefined> {
+    let reading = this.#targets.get(connectionId);
+    if (!reading) {
+      reading = this.#readTarget(connectionId).finally(() => {
+        this.#targets.delete(connectionId);
+      });
+      this.#targets.set(connectionId, reading);
+    }
+    return reading;
+  }
+
+  async #readTarget(connectionId: number): Promise<WebhookTarget | undefined> {
     const row = await channelConnectionWithKey(this.#deps.db, connectionId, SETTINGS_KEY);
     if (!row || row.provider !== this.name || !row.sessionEnabled) return undefined;
     const settings = parseCloudApiSettings(row.value);
@@ -117,8 +140,8 @@ export class CloudApiProvider implements ChannelProvider {
     payload: CloudWebhook,
     settings: CloudApiSettings,
   ): Promise<void> {
-    const { allowInsecure, callTimeoutMs, log } = this.#deps;
-    const client = new GraphClient(settings, allowInsecure, callTimeoutMs);
+    const { graph, callTimeoutMs, log } = this.#deps;
+    const client = new GraphClient(settings, graph, callTimeoutMs);
     const openMedia = async (mediaId: string) =>
       client.download((await client.mediaInfo(mediaId)).url);
     const work: Promise<void>[] = [];
@@ -214,7 +237,7 @@ export class CloudApiSession implements ChannelSession {
     try {
       const phone = await new GraphClient(
         settings,
-        this.deps.allowInsecure,
+        this.deps.graph,
         this.deps.callTimeoutMs,
       ).phoneNumber();
       if (this.#stopped) return;
@@ -258,7 +281,7 @@ export class CloudApiSession implements ChannelSession {
     const settings = await this.settings();
     if (!settings) throw new Error('Cloud API settings are missing');
     if (message.isGroup) throw new Error('The Cloud API has no group chats');
-    const client = new GraphClient(settings, this.deps.allowInsecure, this.deps.callTimeoutMs);
+    const client = new GraphClient(settings, this.deps.graph, this.deps.callTimeoutMs);
     const base = {
       recipient_type: 'individual',
       to: message.chatId,
@@ -307,7 +330,7 @@ export class CloudApiSession implements ChannelSession {
     if (!newest || receipt.isGroup) return;
     const settings = await this.settings();
     if (!settings) throw new Error('Cloud API settings are missing');
-    await new GraphClient(settings, this.deps.allowInsecure, this.deps.callTimeoutMs).markRead(
+    await new GraphClient(settings, this.deps.graph, this.deps.callTimeoutMs).markRead(
       newest.providerMessageId,
     );
   }

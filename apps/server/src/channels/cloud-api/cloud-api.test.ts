@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,10 +38,9 @@ const settings = {
 beforeAll(async () => {
   graph = await FakeGraphApi.start();
   graph.addNumber(PHONE_NUMBER_ID, settings.accessToken, '+55 11 3000-4000');
-  t = await startTestServer({}, undefined, {
+  t = await startTestServer(graph.env, undefined, {
     channels: {
       cloudApi: {
-        allowInsecureGraphUrl: true,
         healthCheckMs: 100,
         retry: { maxRetries: 30, baseDelayMs: 20, maxDelayMs: 100 },
       },
@@ -88,7 +89,7 @@ describe('Cloud API connection settings', () => {
     const created = await t.as(token).post('/whatsapp', {
       name: 'Oficial',
       provider: 'cloud-api',
-      cloudApi: { ...settings, graphApiUrl: graph.url },
+      cloudApi: settings,
     });
     expect(created.statusCode, created.body).toBe(201);
     connectionId = created.json().id;
@@ -107,7 +108,7 @@ describe('Cloud API connection settings', () => {
       tenantDb(systemContext(t.app.platform.db, companyId)),
       connectionId,
     );
-    expect(stored).toEqual({ ...settings, graphApiUrl: graph.url });
+    expect(stored).toEqual(settings);
   });
 
   it('change only what is sent (a rotated token keeps the rest)', async () => {
@@ -125,13 +126,6 @@ describe('Cloud API connection settings', () => {
     await t.as(token).put(`/whatsapp/${connectionId}`, {
       cloudApi: { accessToken: settings.accessToken },
     });
-  });
-
-  it('refuse a Graph API address that is not https unless tests allow it', () => {
-    expect(() => new GraphClient({ ...settings, graphApiUrl: graph.url }, false)).toThrow(
-      GraphError,
-    );
-    expect(() => new GraphClient(settings, false)).not.toThrow();
   });
 });
 
@@ -460,5 +454,82 @@ describe("the messages webhook's edits and deletions", () => {
       }),
     ).toBeUndefined();
     expect(changeOf({ id: 'x', from, type: 'text', text: { body: 'oi' } })).toBeUndefined();
+  });
+});
+
+describe('server-side request forgery through a Cloud API connection', () => {
+  /** A service inside the network: nothing the server does may reach it. */
+  let internal: { url: string; seen: IncomingMessage[]; close(): Promise<void> };
+
+  beforeAll(async () => {
+    const seen: IncomingMessage[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req);
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('internal secrets');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    internal = {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      seen,
+      close: () => new Promise((resolve) => server.close(() => resolve())),
+    };
+  });
+  afterAll(() => internal?.close());
+
+  it("never takes a company's Graph API address: the platform's is the only one", async () => {
+    const number = '204060801077';
+    graph.addNumber(number, settings.accessToken, '+55 11 3000-4077');
+    const created = await t.as(token).post('/whatsapp', {
+      name: 'Oficial interno',
+      provider: 'cloud-api',
+      cloudApi: {
+        ...settings,
+        phoneNumberId: number,
+        graphApiUrl: `${internal.url}/v21.0`,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    expect((await t.as(token).post(`/whatsappsession/${id}`)).statusCode).toBe(200);
+    // It connects through the platform's Graph API, and only there.
+    await expect.poll(async () => (await row(id)).status).toBe('CONNECTED');
+    const db = tenantDb(systemContext(t.app.platform.db, companyId));
+    expect(await loadCloudApiSettings(db, id)).not.toHaveProperty('graphApiUrl');
+    expect(internal.seen).toEqual([]);
+  });
+
+  it('never fetches a media URL outside the Graph API, nor where a redirect of it points', async () => {
+    const downloads = graph.downloads;
+    for (const [label, url] of [
+      ['an internal address', `${internal.url}/latest/meta-data`],
+      ['a redirect from the Graph API to it', graph.redirectTo(`${internal.url}/admin`)],
+      ['a name of this machine', internal.url.replace('127.0.0.1', 'localhost')],
+    ] as const) {
+      const mediaId = graph.addMediaAt(PHONE_NUMBER_ID, url, 'image/jpeg');
+      const { payload, id } = messageWebhook(
+        PHONE_NUMBER_ID,
+        { phone: '5511960000077' },
+        { type: 'image', image: { id: mediaId, mime_type: 'image/jpeg' } },
+      );
+      // Not stored (Meta keeps the payload and tries again later), and nothing fetched there.
+      expect((await post(payload)).status, label).toBe(500);
+      const stored = await t.database.db
+        .select()
+        .from(messages)
+        .where(eq(messages.providerMessageId, id));
+      expect(stored, label).toEqual([]);
+    }
+    expect(internal.seen).toEqual([]);
+    expect(graph.downloads).toBe(downloads);
+    // The client itself asks nothing of a host other than the Graph API's and Meta's media host.
+    const client = new GraphClient(settings, {
+      outbound: t.app.platform.outbound,
+      base: graph.url,
+    });
+    await expect(client.download('https://media.example.com/file')).rejects.toBeInstanceOf(
+      GraphError,
+    );
+    await expect(client.download(`${internal.url}/x`)).rejects.toBeInstanceOf(GraphError);
+    expect(internal.seen).toEqual([]);
   });
 });

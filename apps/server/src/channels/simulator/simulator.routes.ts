@@ -7,7 +7,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import { contractRoutes } from '../../platform/routes';
 import type { Storage } from '../../platform/storage';
-import { fileNameOf } from '../../platform/uploads';
+import { sentFileNameOf } from '../../platform/uploads';
 import { inboundId, type SimulatorNetwork, type SimulatorRow } from './simulator.network';
 import { presentSimulatorMessage } from './simulator.present';
 
@@ -116,7 +116,8 @@ export const simulatorRoutes = (network: SimulatorNetwork, storage: Storage) =>
             body: message.body,
             mediaPath: stored?.key ?? null,
             mimeType: file?.mimeType ?? null,
-            fileName: file ? fileNameOf(file.name) : null,
+            // The simulated phone stands for WhatsApp, which keeps a document's name as sent.
+            fileName: file ? sentFileNameOf(file.name) : null,
             location: message.location ?? null,
             vcard: message.vcard ?? null,
             quotedProviderMessageId: message.quotedProviderMessageId ?? null,

@@ -84,7 +84,10 @@ export const campaignShipping = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     confirmationRequestedAt: timestamp('confirmation_requested_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    /** Left out: 'opted-out' (the contact asked for no more), 'failed' (the send failed). */
+    /**
+     * Left out: 'opted-out' (the contact asked for no more), 'failed' (the send failed),
+     * 'imported' (written to by the product it was imported from: never written to again).
+     */
     skipped: text('skipped'),
     ...timestamps,
   },

@@ -68,6 +68,10 @@ export const chatMessages = pgTable(
     /** Null once the sender's user is deleted. */
     senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
+    /** A file sent with the message (brought by the Whaticket import): storage key, name, type. */
+    mediaPath: text('media_path'),
+    mediaName: text('media_name'),
+    mediaMime: text('media_mime'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -46,6 +46,8 @@ export const messages = pgTable(
     }),
     isDeleted: boolean('is_deleted').notNull().default(false),
     isEdited: boolean('is_edited').notNull().default(false),
+    /** An agent's copy of another message (WhatsApp shows it as forwarded where it can). */
+    isForwarded: boolean('is_forwarded').notNull().default(false),
     quotedMsgId: bigint('quoted_msg_id', { mode: 'number' }),
     participant: text('participant'),
     ...timestamps,

@@ -34,6 +34,9 @@ export const prompts = pgTable(
     voiceKeyHint: text('voice_key_hint'),
     queueId: integer('queue_id').notNull(),
     maxMessages: integer('max_messages').notNull().default(10),
+    /** The last failure of its provider (a PROMPT_ERRORS name), null while it answers. */
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

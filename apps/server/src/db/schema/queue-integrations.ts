@@ -64,6 +64,9 @@ export const integrationDeliveries = pgTable(
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     responseStatus: integer('response_status'),
+    /** Why the last try failed, as a code the web words for the admin (ERR_INTEGRATION_...). */
+    errorCode: text('error_code'),
+    /** The last failure as the network or the receiver told it, kept for support. */
     lastError: text('last_error'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     ...timestamps,

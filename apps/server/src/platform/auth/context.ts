@@ -69,6 +69,11 @@ export async function loadContext(db: Db, claims: AccessClaims): Promise<Request
   };
 }
 
+/** Every plan flag on: the server's own work is not limited by the company's plan. */
+const ALL_PLAN_FLAGS: Readonly<Record<PlanFlag, boolean>> = Object.freeze(
+  Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, true])) as Record<PlanFlag, boolean>,
+);
+
 /** A context for work the server does on a company's behalf (jobs, inbound messages, seeds). */
 export function systemContext(db: DbHandle, companyId: number): RequestContext {
   return {
@@ -80,10 +85,8 @@ export function systemContext(db: DbHandle, companyId: number): RequestContext {
     super: false,
     allTicket: true,
     queueIds: [],
-    planFlags: Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, true])) as Record<
-      PlanFlag,
-      boolean
-    >,
+    // Built once: this runs several times for every inbound message.
+    planFlags: ALL_PLAN_FLAGS,
     db,
   };
 }

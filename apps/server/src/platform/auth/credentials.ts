@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { unwrapHandle } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import type { DbHandle } from '../../db/tenant';
@@ -43,4 +43,20 @@ export async function companyStanding(handle: DbHandle, userId: number) {
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, userId));
   return row;
+}
+
+/**
+ * Replaces a user's password hash by one of our kind, only while it is still the hash the
+ * password was checked against (a password changed meanwhile is not overwritten).
+ */
+export async function upgradePasswordHash(
+  handle: DbHandle,
+  userId: number,
+  checkedHash: string,
+  newHash: string,
+): Promise<void> {
+  await unwrapHandle(handle)
+    .update(users)
+    .set({ passwordHash: newHash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, checkedHash)));
 }
