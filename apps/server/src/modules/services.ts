@@ -29,6 +29,7 @@ import { SchedulesService } from './schedules/schedules.service';
 import { SettingsService } from './settings/settings.service';
 import { TagsService } from './tags/tags.service';
 import { TicketNotesService } from './ticket-notes/ticket-notes.service';
+import { TicketLifecycle, ticketOf } from './tickets/tickets.lifecycle';
 import { TicketsService } from './tickets/tickets.service';
 import { UsersService } from './users/users.service';
 
@@ -36,27 +37,36 @@ export type Services = ReturnType<typeof createServices>;
 
 /** Every service of the modules, each built from the parts of `deps` it uses. */
 export function createServices(deps: ServiceDeps) {
-  const outbound = new OutboundSender(deps);
+  const outbound = new OutboundSender(deps, ticketOf);
   const deferred = new DeferredCommands(deps);
-  const tickets = new TicketsService(deps, outbound);
-  const prompts = new PromptsService(deps, outbound);
-  const queueIntegrations = new QueueIntegrationsService(deps, outbound);
+  const ticketLifecycle = new TicketLifecycle(deps, outbound);
+  const tickets = new TicketsService(deps, ticketLifecycle);
+  const prompts = new PromptsService(deps, outbound, ticketLifecycle);
+  const queueIntegrations = new QueueIntegrationsService(deps, outbound, ticketLifecycle);
+  const queues = new QueuesService(deps);
   return {
     connections: new ConnectionsService(deps),
     inbound: new InboundPipeline(deps),
     outbound,
     deferred,
+    ticketLifecycle,
     tickets,
-    automations: new AutomationsService(deps, outbound, tickets, prompts, queueIntegrations),
-    messages: new MessagesService(deps, outbound, deferred),
+    automations: new AutomationsService(
+      deps,
+      outbound,
+      ticketLifecycle,
+      prompts,
+      queueIntegrations,
+    ),
+    messages: new MessagesService(deps, outbound, deferred, ticketLifecycle),
     contacts: new ContactsService(deps),
     contactLists: new ContactListsService(deps),
     ticketNotes: new TicketNotesService(),
-    tags: new TagsService(deps),
-    kanban: new KanbanService(deps),
+    tags: new TagsService(deps, ticketLifecycle),
+    kanban: new KanbanService(ticketLifecycle),
     quickMessages: new QuickMessagesService(deps),
-    schedules: new SchedulesService(deps, outbound),
-    campaigns: new CampaignsService(deps, outbound),
+    schedules: new SchedulesService(deps, outbound, ticketLifecycle),
+    campaigns: new CampaignsService(deps, outbound, ticketLifecycle),
     chats: new ChatsService(deps),
     auth: new AuthService(deps),
     passwordReset: new PasswordResetService(deps),
@@ -66,10 +76,10 @@ export function createServices(deps: ServiceDeps) {
     helps: new HelpsService(deps.db),
     announcements: new AnnouncementsService(deps),
     settings: new SettingsService(deps),
-    queues: new QueuesService(deps),
-    queueOptions: new QueueOptionsService(deps),
+    queues,
+    queueOptions: new QueueOptionsService(deps, (ctx, id) => queues.get(ctx, id)),
     dashboard: new DashboardService(),
-    externalApi: new ExternalApiService(deps, outbound),
+    externalApi: new ExternalApiService(deps, outbound, ticketLifecycle),
     prompts,
     invoices: new InvoicesService(deps),
     files: new FilesService(deps),

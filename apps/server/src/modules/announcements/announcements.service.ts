@@ -50,9 +50,15 @@ export class AnnouncementsService {
     };
   }
 
-  #announce(action: 'create' | 'update', row: AnnouncementRow): Announcement {
+  /**
+   * Every user of every company hears `company-announcement`, and only active announcements are
+   * theirs to read (GET hides the rest): a draft is announced to nobody, and one taken out of
+   * circulation is announced as gone (its id only), so the screens showing it drop it.
+   */
+  #announce(action: 'create' | 'update', row: AnnouncementRow, wasActive: boolean): Announcement {
     const record = this.#present(row);
-    this.deps.events.emit('announcement.saved', { action, record });
+    if (row.status) this.deps.events.emit('announcement.saved', { action, record });
+    else if (wasActive) this.deps.events.emit('announcement.deleted', { id: row.id });
     return record;
   }
 
@@ -81,10 +87,12 @@ export class AnnouncementsService {
       priority: data.priority ?? DEFAULT_ANNOUNCEMENT_PRIORITY,
       status: data.status ?? true,
     });
-    return this.#announce('create', row);
+    return this.#announce('create', row, false);
   }
 
   async update(id: number, data: AnnouncementUpdate): Promise<Announcement> {
+    const before = await announcementById(this.#db, id);
+    if (!before) throw notFound();
     const row = await updateAnnouncement(this.#db, id, {
       title: data.title,
       text: data.text,
@@ -92,14 +100,15 @@ export class AnnouncementsService {
       status: data.status,
     });
     if (!row) throw notFound();
-    return this.#announce('update', row);
+    return this.#announce('update', row, before.status);
   }
 
   async remove(id: number): Promise<void> {
     const row = await deleteAnnouncement(this.#db, id);
     if (!row) throw notFound();
     await forgetStored(this.deps.storage, row.mediaPath);
-    this.deps.events.emit('announcement.deleted', { id });
+    // A draft was never announced: nobody has it to drop.
+    if (row.status) this.deps.events.emit('announcement.deleted', { id });
   }
 
   /** Attaches an image (form field `file`: .png, .jpg, .jpeg), replacing the one it had. */
@@ -120,7 +129,7 @@ export class AnnouncementsService {
           mediaName: file.fileName,
         });
         if (!row) throw notFound();
-        return this.#announce('update', row);
+        return this.#announce('update', row, current.status);
       },
     });
   }
@@ -131,6 +140,6 @@ export class AnnouncementsService {
     const row = await updateAnnouncement(this.#db, id, { mediaPath: null, mediaName: null });
     if (!row) throw notFound();
     await forgetStored(this.deps.storage, current.mediaPath);
-    return this.#announce('update', row);
+    return this.#announce('update', row, current.status);
   }
 }

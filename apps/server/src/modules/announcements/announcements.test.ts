@@ -200,10 +200,62 @@ describe('company-announcement', () => {
       .poll(() => perSocket.map((actions) => actions.join()))
       .toEqual(['create', 'create', 'create']);
     expect(heard[0]).toMatchObject({ action: 'create', record: { id, title: 'Ao vivo' } });
-    await t.as(superToken).put(`/announcements/${id}`, { status: false });
+    await t.as(superToken).put(`/announcements/${id}`, { title: 'Ao vivo, revisto' });
     await expect.poll(() => perSocket[0]).toEqual(['create', 'update']);
     await t.as(superToken).delete(`/announcements/${id}`);
     await expect.poll(() => perSocket[0]).toEqual(['create', 'update', 'delete']);
     expect(heard.at(-1)).toEqual({ action: 'delete', id });
+  });
+
+  it('never carries a draft, which GET hides from everyone but the super user', async () => {
+    const sockets: Socket[] = [
+      await socketFor(t, otherUserToken),
+      await socketFor(t, userToken),
+      await socketFor(t, adminToken),
+      await socketFor(t, superToken),
+    ];
+    const heard = sockets.map(
+      () => [] as { action: string; id?: number; record?: { id: number } }[],
+    );
+    sockets.forEach((socket, index) => {
+      socket.on('company-announcement', (payload: (typeof heard)[number][number]) => {
+        heard[index]!.push(payload);
+      });
+    });
+    const draft = (
+      await create(superToken, { title: 'Rascunho secreto', text: 'Ainda não', status: false })
+    ).json();
+    expect((await t.as(userToken).get(`/announcements/${draft.id}`)).statusCode).toBe(404);
+    await t.as(superToken).put(`/announcements/${draft.id}`, { text: 'Ainda não, revisto' });
+    await postForm(t, superToken, `/announcements/${draft.id}/media-upload`, {}, [
+      { field: 'file', name: 'capa.png', type: 'image/png', content: PNG },
+    ]);
+    await t.as(superToken).delete(`/announcements/${draft.id}/media-upload`);
+    // Published, heard; withdrawn, heard as gone (its id only); then deleted, heard by nobody.
+    const live = (await create(superToken, { title: 'Publicado', text: 'Agora sim' })).json();
+    await t.as(superToken).put(`/announcements/${live.id}`, { status: false });
+    await t.as(superToken).delete(`/announcements/${live.id}`);
+    // Each socket hears in order: the marker after the deletion proves nothing more was coming.
+    const marker = (await create(superToken, { title: 'Marcador', text: 'fim' })).json();
+    for (const [index, payloads] of heard.entries()) {
+      await expect
+        .poll(() => payloads.some((payload) => payload.record?.id === marker.id))
+        .toBe(true);
+      expect(payloads, `socket ${index}`).toEqual([
+        expect.objectContaining({
+          action: 'create',
+          record: expect.objectContaining({ id: live.id }),
+        }),
+        { action: 'delete', id: live.id },
+        expect.objectContaining({
+          action: 'create',
+          record: expect.objectContaining({ id: marker.id }),
+        }),
+      ]);
+    }
+    expect(JSON.stringify(heard)).not.toContain('Rascunho');
+    expect(t.emitted.some((entry) => JSON.stringify(entry.payload).includes('Rascunho'))).toBe(
+      false,
+    );
   });
 });

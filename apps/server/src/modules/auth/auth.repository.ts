@@ -4,7 +4,7 @@ import { globalDb } from '../../db/global';
 import { plans, queues, settings, userQueues, users } from '../../db/schema';
 import { type TenantScope, tenantDb } from '../../db/tenant';
 import { iso } from '../../platform/routes';
-import { presentPlan } from '../plans/plans.repository';
+import { presentPlan } from '../plans/plans.present';
 
 /** The signed-in user as login, refresh and /auth/me answer it. */
 export async function loadSessionUser(
@@ -35,7 +35,7 @@ export async function loadSessionUser(
     allTicket: user.allTicket,
     companyId: user.companyId,
     whatsappId: user.whatsappId,
-    queues: queueRows,
+    queues: queueRows.map((queue) => ({ ...queue, UserQueue: { queueId: queue.id, userId } })),
     company: {
       id: company.id,
       name: company.name,

@@ -1,7 +1,16 @@
 import { DUE_DATE_WARNING_DAYS, type Login, type Session, type SessionUser } from '@atendi/shared';
 import type { RequestContext } from '../../platform/auth/context';
-import { companyStanding, findLoginUser } from '../../platform/auth/credentials';
-import { decoyHash, verifyPassword } from '../../platform/auth/passwords';
+import {
+  companyStanding,
+  findLoginUser,
+  upgradePasswordHash,
+} from '../../platform/auth/credentials';
+import {
+  decoyHash,
+  hashPassword,
+  isOutdatedHash,
+  verifyPassword,
+} from '../../platform/auth/passwords';
 import type { IssuedSession } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
@@ -64,6 +73,15 @@ export class AuthService {
       : await verifyPassword(await decoyHash(), credentials.password);
     if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
     await limiter.reset(`login:email-failures:${email}`);
+    // A bcrypt hash moved from a Whaticket database becomes ours now that we know the password.
+    if (isOutdatedHash(user.passwordHash)) {
+      await upgradePasswordHash(
+        db,
+        user.id,
+        user.passwordHash,
+        await hashPassword(credentials.password),
+      );
+    }
 
     assertCompanyActive(user, this.platform.config.BILLING_GRACE_DAYS);
 

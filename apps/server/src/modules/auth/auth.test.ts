@@ -1,6 +1,8 @@
+import { hash } from '@node-rs/bcrypt';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestServer, TEST_JWT_SECRET, type TestServer } from '../../../test/harness';
+import { verifyPassword } from '../../platform/auth/passwords';
 import { TokenService } from '../../platform/auth/tokens';
 
 let t: TestServer;
@@ -41,6 +43,33 @@ describe('POST /auth/login', () => {
       sql`select password_hash from users where id = ${admin.id}`,
     );
     expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('signs in a bcrypt hash moved from Whaticket and replaces it by argon2id on that sign-in', async () => {
+    const { admin } = await t.make.company();
+    // bcryptjs' form, as the original's User model writes it (cost 8).
+    const bcrypt = (await hash('senha-do-whaticket', 8)).replace(/^\$2b\$/, '$2a$');
+    await t.database.db.execute(
+      sql`update users set password_hash = ${bcrypt} where id = ${admin.id}`,
+    );
+    const storedHash = async () =>
+      (
+        await t.database.db.execute<{ password_hash: string }>(
+          sql`select password_hash from users where id = ${admin.id}`,
+        )
+      ).rows[0]!.password_hash;
+
+    expect((await login({ email: admin.email, password: 'wrong-password' })).statusCode).toBe(401);
+    expect(await storedHash()).toBe(bcrypt);
+    expect((await login({ email: admin.email, password: 'senha-do-whaticket' })).statusCode).toBe(
+      200,
+    );
+    expect(await storedHash()).toMatch(/^\$argon2id\$/);
+    // The same password goes on working against the new hash; the old one is gone.
+    expect((await login({ email: admin.email, password: 'senha-do-whaticket' })).statusCode).toBe(
+      200,
+    );
+    expect(await verifyPassword(await storedHash(), 'senha-do-whaticket')).toBe(true);
   });
 
   it('refuses a wrong password and an unknown email alike', async () => {

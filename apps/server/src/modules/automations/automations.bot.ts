@@ -10,6 +10,8 @@
  * back with '#' are progress and are not counted.
  */
 
+import { whatsappBold } from '@atendi/shared';
+
 export interface BotOption {
   id: number;
   parentId: number | null;
@@ -54,7 +56,8 @@ export interface BotStep {
 
 export const BACK = '#';
 
-const line = (number: string | number, title: string) => `*${number}* - ${title}`;
+const line = (number: string | number, title: string) =>
+  `${whatsappBold(String(number))} - ${title}`;
 
 const join = (...parts: string[]) =>
   parts

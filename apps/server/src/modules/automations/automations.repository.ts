@@ -1,4 +1,3 @@
-import { DEFAULT_SCHEDULES } from '@atendi/shared';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { GlobalDb } from '../../db/global';
 import {
@@ -11,10 +10,9 @@ import {
   queues,
   tickets,
 } from '../../db/schema';
-import { ticketTurnMayAct } from '../../db/statements/follow-up';
-import type { TenantDb } from '../../db/tenant';
-import { presentCompany } from '../companies/companies.repository';
+import { namedStatement, type TenantDb } from '../../db/tenant';
 import type { BotQueue } from './automations.bot';
+import { BOT_TURN_MAY_ACT } from './automations.sql';
 
 /** What a bot turn reads of the ticket: where the bot left it and who the contact is. */
 export async function botTicket(db: TenantDb, id: number) {
@@ -41,6 +39,17 @@ export async function botTicket(db: TenantDb, id: number) {
 }
 export type BotTicket = NonNullable<Awaited<ReturnType<typeof botTicket>>>;
 
+/** `acts`, whether a bot turn could act on the ticket (no row: it has no connection). */
+const botTurnMayActOnTicket = namedStatement<{ ticketId: number }>(
+  'bot_turn_may_act_v2',
+  (p) => `
+select ${BOT_TURN_MAY_ACT} as acts
+from tickets t
+join connections c on c.company_id = $1 and c.id = t.whatsapp_id
+left join queues q on q.company_id = $1 and q.id = t.queue_id
+where t.company_id = $1 and t.id = ${p.ticketId}`,
+);
+
 /**
  * Whether a bot turn on the ticket could answer or move it at all, in one statement: its
  * connection names a prompt or an integration or offers queues, its queue names a prompt or an
@@ -48,7 +57,9 @@ export type BotTicket = NonNullable<Awaited<ReturnType<typeof botTicket>>>;
  * Otherwise a turn would say nothing and move nothing but its cursor, so none is asked for.
  */
 export async function turnMayAct(db: TenantDb, ticketId: number): Promise<boolean> {
-  const [row] = await db.run<{ acts: boolean }>(ticketTurnMayAct, [ticketId]);
+  const [row] = await db.run<{ acts: boolean }, { ticketId: number }>(botTurnMayActOnTicket, {
+    ticketId,
+  });
   return row?.acts === true;
 }
 
@@ -119,12 +130,6 @@ export async function queueHours(db: TenantDb, queueId: number) {
     .select({ outOfHoursMessage: queues.outOfHoursMessage, schedules: queues.schedules })
     .from(queues, eq(queues.id, queueId));
   return row;
-}
-
-/** The company's opening hours (the default week when it never set them). */
-export async function companyHours(global: GlobalDb, companyId: number) {
-  const [row] = await global.selectFrom(companies, eq(companies.id, companyId));
-  return row ? presentCompany(row).schedules : DEFAULT_SCHEDULES;
 }
 
 export interface BotWrite {

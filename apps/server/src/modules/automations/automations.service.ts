@@ -1,16 +1,15 @@
-import type { CompanySchedule, Ticket } from '@atendi/shared';
+import type { CompanySchedule } from '@atendi/shared';
 import { globalDb } from '../../db/global';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
-import type { TicketAudienceBefore } from '../../platform/events';
+import { openingHoursOf } from '../companies/companies.service';
 import type { ServiceDeps } from '../deps';
 import type { OutboundSender } from '../messages/messages.outbound';
 import { resolveVariables } from '../messages/messages.variables';
 import type { PromptsService } from '../prompts/prompts.service';
 import type { QueueIntegrationsService } from '../queue-integrations/queue-integrations.service';
-import { settingValues } from '../settings/settings.repository';
-import { ticketById } from '../tickets/tickets.repository';
-import type { TicketsService } from '../tickets/tickets.service';
+import { companySettings } from '../settings/settings.values';
+import type { TicketLifecycle } from '../tickets/tickets.lifecycle';
 import { type BotStage, botStep } from './automations.bot';
 import { isOpen, nextOpening } from './automations.hours';
 import {
@@ -19,7 +18,6 @@ import {
   type BotWrite,
   botTicket,
   companiesWithTimers,
-  companyHours,
   connectionMenus,
   endStaleRatings,
   expiredTickets,
@@ -56,7 +54,7 @@ export class AutomationsService {
   constructor(
     private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'jobs' | 'config'>,
     private readonly outbound: Pick<OutboundSender, 'send'>,
-    private readonly tickets: Pick<TicketsService, 'closeForInactivity'>,
+    private readonly tickets: Pick<TicketLifecycle, 'closeForInactivity' | 'announce'>,
     /** The AI's turn, for tickets a prompt answers (its connection's, or its queue's). */
     private readonly ai?: Pick<PromptsService, 'promptFor' | 'respond'>,
     /** The bots' turn (typebot, dialogflow), for tickets whose connection or queue names one. */
@@ -79,8 +77,9 @@ export class AutomationsService {
       // A contact wrote in a ticket nobody holds: the bot or the hours may have to answer.
       if (action !== 'create' || message.fromMe || ticket.isGroup) return;
       if (ticket.status !== 'pending' || ticket.userId || !ticket.whatsappId) return;
-      if (followUp && !followUp.turn) return;
-      void this.#askForTurn(companyId, ticket.id, followUp?.turn).catch(() => {
+      // Read with the message: nothing the bots could do (no prompt, integration, menu or hours).
+      if (followUp && !followUp.botTurnMayAct) return;
+      void this.#askForTurn(companyId, ticket.id, followUp?.botTurnMayAct).catch(() => {
         // Lost only with the database unreachable; the next message asks again.
       });
     });
@@ -124,7 +123,7 @@ export class AutomationsService {
         if (!(await advanceBot(db, ticket, answer.id, {}))) continue;
         return this.bots!.respond(companyId, ticketId, bot, answer.body);
       }
-      const settings = await settingValues(db, TURN_SETTINGS);
+      const settings = await companySettings(db, TURN_SETTINGS);
       const plan = await this.#plan(db, ticket, ticket.connectionId, answer.body, settings, now);
       // Past the menus, in a queue with a prompt: the AI answers what the bot does not.
       if (prompt && plan.replies.length === 0 && Object.keys(plan.write).length === 0) {
@@ -150,7 +149,7 @@ export class AutomationsService {
           .catch(() => undefined);
       }
       if (plan.write.queueId !== undefined && plan.write.queueId !== ticket.queueId) {
-        await this.#announce(db, companyId, ticketId, {
+        await this.tickets.announce(db, ticketId, {
           status: 'pending',
           queueId: ticket.queueId,
           userId: null,
@@ -161,7 +160,7 @@ export class AutomationsService {
           return this.bots!.respond(companyId, ticketId, entered, answer.body);
         }
       } else if (plan.write.chatbot !== undefined && plan.write.chatbot !== ticket.chatbot) {
-        await this.#announce(db, companyId, ticketId);
+        await this.tickets.announce(db, ticketId);
       }
       return;
     }
@@ -180,7 +179,7 @@ export class AutomationsService {
     if (!menus) return { replies: [], write: {} };
 
     if (settings.scheduleType === 'company') {
-      const hours = await companyHours(globalDb(this.platform), db.companyId);
+      const hours = await openingHoursOf(globalDb(this.platform), db.companyId);
       if (!isOpen(hours, now, zone)) {
         return outOfHours(ticket, menus.outOfHoursMessage, hours, now, zone);
       }
@@ -266,7 +265,7 @@ export class AutomationsService {
           transfer ? idle.transferQueueId : undefined,
         );
         if (released) {
-          await this.#announce(db, companyId, idle.id, {
+          await this.tickets.announce(db, idle.id, {
             status: 'pending',
             queueId: idle.queueId,
             userId: null,
@@ -278,24 +277,6 @@ export class AutomationsService {
       }
       await endStaleRatings(db, new Date(now.getTime() - RATING_WINDOW_MS));
     }
-  }
-
-  async #announce(
-    db: TenantDb,
-    companyId: number,
-    ticketId: number,
-    previous?: TicketAudienceBefore,
-  ): Promise<Ticket | undefined> {
-    const ticket = await ticketById(db, ticketId);
-    if (ticket) {
-      this.platform.events.emit('ticket.saved', {
-        companyId,
-        action: 'update',
-        ticket,
-        ...(previous ? { previous } : {}),
-      });
-    }
-    return ticket;
   }
 }
 

@@ -13,6 +13,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { GlobalDb } from '../../db/global';
 import {
   campaignOptOuts,
@@ -21,6 +22,7 @@ import {
   campaigns,
   companies,
   connections,
+  contactListItems,
   contactLists,
   contacts,
   fileListOptions,
@@ -28,10 +30,10 @@ import {
   messages,
   tags,
 } from '../../db/schema';
-import { campaignReplyState, copyRecipients } from '../../db/statements/campaigns';
-import type { TenantDb } from '../../db/tenant';
+import { namedStatement, type TenantDb } from '../../db/tenant';
 import type { CampaignReplyState } from '../../platform/events';
 import { likePattern } from '../../platform/routes';
+import { campaignReply } from './campaigns.sql';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignChanges = Partial<Omit<typeof campaigns.$inferInsert, 'id' | 'companyId'>>;
@@ -143,13 +145,43 @@ export async function saveCampaignSetting(db: TenantDb, key: string, value: stri
 
 // Recipients.
 
+interface RecipientsSource {
+  campaignId: number;
+  contactListId: number | null;
+  tagListId: number | null;
+}
+
+/**
+ * A campaign's recipients copied into shipping rows in one statement: its contact list's items
+ * in the list's order, then the people (not groups) whose conversations carry its tag. Each
+ * number once; a second copy adds only what is new (a restart, a copy cut short).
+ */
+const copyRecipients = namedStatement<RecipientsSource>(
+  'campaign_copy_recipients_v2',
+  (p) => `
+insert into campaign_shipping (company_id, campaign_id, number, name, email)
+select $1, ${p.campaignId}::int, number, name, email from (
+  select i.number, i.name, i.email, 1 as source, i.id
+  from contact_list_items i
+  where i.company_id = $1 and i.contact_list_id = ${p.contactListId}::int
+  union all
+  select c.number, c.name, c.email, 2, c.id
+  from contacts c
+  where c.company_id = $1 and not c.is_group
+    and exists (select 1 from tickets t join ticket_tags tt on tt.ticket_id = t.id
+      where t.company_id = $1 and t.contact_id = c.id and tt.tag_id = ${p.tagListId}::int)
+) recipients
+order by source, id
+on conflict (company_id, campaign_id, number) do nothing`,
+);
+
 /** The campaign's list and tag into its shipping rows (see copyRecipients). */
 export async function copyRecipientsOf(
   db: TenantDb,
   campaignId: number,
   from: { contactListId: number | null; tagListId: number | null },
 ) {
-  await db.run(copyRecipients, [campaignId, from.contactListId, from.tagListId]);
+  await db.run<Record<string, never>, RecipientsSource>(copyRecipients, { campaignId, ...from });
 }
 
 /** The campaign's row, locked for this transaction while it runs and its pace allows a send. */
@@ -310,6 +342,17 @@ export async function sendsOnConnectionSince(db: TenantDb, connectionId: number,
   return Number(row?.value ?? 0);
 }
 
+interface ReplyOf {
+  number: string;
+  withSettings: boolean;
+}
+
+/** What a contact's message may mean to the campaigns, for one the inbound store did not answer. */
+const campaignReplyState = namedStatement<ReplyOf>(
+  'campaign_reply_state_v3',
+  (p) => `select ${campaignReply(`${p.number}::text`, `${p.withSettings}::boolean`)} as reply`,
+);
+
 /**
  * For a contact's message: the campaign settings rows when `withSettings` (the message may be an
  * opt-out word), and the contact's sends that wait for its confirmation, in one statement.
@@ -319,10 +362,10 @@ export async function replyState(
   number: string,
   withSettings: boolean,
 ): Promise<CampaignReplyState> {
-  const [row] = await db.run<{ reply: CampaignReplyState }>(campaignReplyState, [
+  const [row] = await db.run<{ reply: CampaignReplyState }, ReplyOf>(campaignReplyState, {
     number,
     withSettings,
-  ]);
+  });
   return row?.reply ?? { settings: null, waiting: [] };
 }
 
@@ -463,6 +506,34 @@ export async function report(db: TenantDb, campaignId: number) {
     .orderBy(minute)
     .limit(1_440);
   return { counts: counts!, timeline };
+}
+
+/**
+ * What the original product's report counts from: each recipient's progress and each entry of
+ * the list with its WhatsApp check, in as few columns as that takes (the report of a 100,000
+ * recipient campaign carries them all).
+ */
+export async function reportRows(db: TenantDb, campaignId: number, contactListId: number | null) {
+  const at = (column: AnyPgColumn) =>
+    sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const [shipping, contacts] = await Promise.all([
+    db
+      .select({
+        id: campaignShipping.id,
+        deliveredAt: at(campaignShipping.deliveredAt),
+        confirmationRequestedAt: at(campaignShipping.confirmationRequestedAt),
+        confirmedAt: at(campaignShipping.confirmedAt),
+      })
+      .from(campaignShipping, eq(campaignShipping.campaignId, campaignId))
+      .orderBy(asc(campaignShipping.id)),
+    contactListId === null
+      ? []
+      : db
+          .select({ id: contactListItems.id, isWhatsappValid: contactListItems.isWhatsappValid })
+          .from(contactListItems, eq(contactListItems.contactListId, contactListId))
+          .orderBy(asc(contactListItems.id)),
+  ]);
+  return { shipping, contacts };
 }
 
 export async function shippingOf(db: TenantDb, campaignId: number) {

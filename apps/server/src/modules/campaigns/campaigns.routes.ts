@@ -6,7 +6,7 @@ import type { Services } from '../services';
 export const campaignsRoutes = ({ campaigns: service }: Services) =>
   contractRoutes((serve) => {
     serve(campaigns.list, (req) => service.list(req.ctx, req.query));
-    serve(campaigns.get, (req) => service.get(req.ctx, req.params.id));
+    serve(campaigns.get, (req) => service.get(req.ctx, req.params.id, req.query.withRows ?? true));
     serve(campaigns.create, (req) => service.create(req.ctx, req.body));
     serve(campaigns.update, (req) => service.update(req.ctx, req.params.id, req.body));
     serve(campaigns.remove, (req) => service.remove(req.ctx, req.params.id));

@@ -15,7 +15,6 @@ import {
   campaignSettingsValuesSchema,
   DEFAULT_CAMPAIGN_SETTINGS,
   DEFAULT_PAGE_SIZE,
-  NO_TAG,
 } from '@atendi/shared';
 import { TZDate } from '@date-fns/tz';
 import { globalDb } from '../../db/global';
@@ -27,16 +26,11 @@ import { iso, isoRequired, page, sliceMore } from '../../platform/routes';
 import { forgetStored, type MultipartSource, replaceAttachment } from '../../platform/uploads';
 import { assertCampaignsEnabled } from '../contact-lists/contact-lists.service';
 import type { ServiceDeps } from '../deps';
-import { type OutboundSender, outgoingRow } from '../messages/messages.outbound';
-import { insertOutgoing } from '../messages/messages.repository';
+import { type OutboundSender, storePending } from '../messages/messages.outbound';
 import { resolveVariables } from '../messages/messages.variables';
 import { instantOf } from '../schedules/schedules.service';
-import {
-  companySetting,
-  insertLiveTicket,
-  liveTicketOf,
-  ticketById,
-} from '../tickets/tickets.repository';
+import { companySetting } from '../settings/settings.values';
+import type { TicketLifecycle } from '../tickets/tickets.lifecycle';
 import {
   activeCampaigns,
   type CampaignChanges,
@@ -65,6 +59,7 @@ import {
   refExists,
   replyState,
   report,
+  reportRows,
   saveCampaignSetting,
   sendsOnConnectionSince,
   settleHandedOver,
@@ -126,6 +121,8 @@ export function pauseAfter(
 
 /** The campaign settings from their stored rows: defaults for what is missing or unreadable. */
 function settingsFrom(rows: readonly { key: string; value: string }[]): CampaignSettingsValues {
+  // Most companies keep the defaults: every contact's message would otherwise parse them again.
+  if (rows.length === 0) return DEFAULT_CAMPAIGN_SETTINGS;
   const values: Record<string, unknown> = { ...DEFAULT_CAMPAIGN_SETTINGS };
   for (const { key, value } of rows) {
     if (!(key in DEFAULT_CAMPAIGN_SETTINGS)) continue;
@@ -167,6 +164,7 @@ export class CampaignsService {
   constructor(
     private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'jobs' | 'storage' | 'config'>,
     private readonly outbound: Pick<OutboundSender, 'sendStored'>,
+    private readonly tickets: Pick<TicketLifecycle, 'liveTicket' | 'announceOpened'>,
   ) {
     platform.jobs.define<{ companyId: number; campaignId: number }>(CAMPAIGN_TICK_JOB, {
       policy: 'short',
@@ -219,7 +217,7 @@ export class CampaignsService {
       completedAt: iso(campaign.completedAt),
       whatsappId: campaign.whatsappId,
       contactListId: campaign.contactListId,
-      tagListId: campaign.tagListId ?? NO_TAG,
+      tagListId: campaign.tagListId,
       fileListId: campaign.fileListId,
       companyId: campaign.companyId,
       mediaPath: campaign.mediaPath ? this.platform.storage.signedPath(campaign.mediaPath) : null,
@@ -256,12 +254,21 @@ export class CampaignsService {
     return { records: pageRows.map((row) => this.#present(row)), count, hasMore };
   }
 
-  async get(ctx: RequestContext, id: number): Promise<CampaignDetail> {
+  /** The campaign with its report; `withRows`, every recipient and list entry too. */
+  async get(ctx: RequestContext, id: number, withRows = true): Promise<CampaignDetail> {
     const db = await this.#open(ctx);
     const row = await this.#existing(db, id);
-    const { counts, timeline } = await report(db, id);
+    const [{ counts, timeline }, rows] = await Promise.all([
+      report(db, id),
+      withRows ? reportRows(db, id, row.campaign.contactListId) : undefined,
+    ]);
+    const campaign = this.#present(row);
     return {
-      ...this.#present(row),
+      ...campaign,
+      ...(rows && {
+        shipping: rows.shipping,
+        contactList: campaign.contactList && { ...campaign.contactList, contacts: rows.contacts },
+      }),
       report: {
         validContacts: counts.total - counts.optedOut,
         delivered: counts.delivered,
@@ -372,7 +379,7 @@ export class CampaignsService {
         if (!isEditable(campaign, new Date())) throw notEditable();
         const media = {
           mediaPath: file.key,
-          mediaName: file.fileName.replace(/\s+/g, '_'),
+          mediaName: file.fileName,
           mediaMime: file.mimeType,
         };
         if (!(await updateCampaign(db, id, media, ['INATIVA', 'PROGRAMADA']))) {
@@ -405,21 +412,28 @@ export class CampaignsService {
     return this.#announce(db, 'update', id);
   }
 
-  /** A cancelled campaign runs again, writing only to whom it did not write yet. */
+  /**
+   * Starts a campaign now (POST /campaigns/:id/restart, as the original's restart starts any): a
+   * cancelled one runs again, writing only to whom it did not write yet; one left without a
+   * schedule (INATIVA) starts at once, once it names its connection and its recipients.
+   */
   async restart(ctx: RequestContext, id: number): Promise<Campaign> {
     const db = await this.#open(ctx);
     const { campaign } = await this.#existing(db, id);
-    if (campaign.status !== 'CANCELADA') {
-      throw wrongState('Only a cancelled campaign is restarted');
+    if (campaign.status !== 'CANCELADA' && campaign.status !== 'INATIVA') {
+      throw wrongState('Only a cancelled or an inactive campaign is started');
+    }
+    if (!campaign.whatsappId || !(campaign.contactListId || campaign.tagListId)) {
+      throw wrongState('A campaign starts once it has a connection and a contact or tag list');
     }
     await this.#copyRecipients(db, campaign);
-    const restarted = await updateCampaign(
+    const started = await updateCampaign(
       db,
       id,
       { status: 'EM_ANDAMENTO', nextSendAt: null, completedAt: null },
-      ['CANCELADA'],
+      [campaign.status],
     );
-    if (!restarted) throw wrongState('Only a cancelled campaign is restarted');
+    if (!started) throw wrongState('Only a cancelled or an inactive campaign is started');
     const record = await this.#announce(db, 'update', id);
     await this.#queueTick(ctx.companyId, id, 0);
     return record;
@@ -543,21 +557,10 @@ export class CampaignsService {
       }
       const template = choices[Math.floor(Math.random() * choices.length)]!;
       const contact = await contactForNumber(tx, row.number, row.name);
-      let ticket = await liveTicketOf(tx, contact.id, connection.id);
-      let opened = false;
-      if (!ticket) {
-        opened =
-          (await insertLiveTicket(tx, {
-            contactId: contact.id,
-            whatsappId: connection.id,
-            queueId: null,
-            userId: null,
-            status: 'pending',
-            isGroup: contact.isGroup,
-          })) !== undefined;
-        ticket = await liveTicketOf(tx, contact.id, connection.id);
-      }
-      if (!ticket) throw new Error(`campaign ${campaignId}: no live ticket for ${row.id}`);
+      const { ticket, opened } = await this.tickets.liveTicket(tx, {
+        contact,
+        whatsappId: connection.id,
+      });
       const body = resolveVariables(
         fillCustom(template, settings.variables),
         {
@@ -578,25 +581,23 @@ export class CampaignsService {
               kind: mediaKind(locked.mediaMime),
             }
           : undefined;
-      const outgoing = outgoingRow(connection.provider, connection.id, { body, media });
-      const messageId = await insertOutgoing(tx, ticket.id, outgoing.message, outgoing.preview);
+      const messageId = await storePending(tx, ticket.id, connection, { body, media });
       // The file list's files follow the message, stored in the same commit (so a restart sends
       // the ones left, never one twice): each option's file in the list's order, its name as
       // the caption; an option without a file has nothing to send.
       const fileMessageIds: number[] = [];
       if (step === 'message' && locked.fileListId) {
         for (const file of await fileListFiles(tx, locked.fileListId)) {
-          const attached = outgoingRow(connection.provider, connection.id, {
-            body: file.name,
-            media: {
-              key: file.mediaPath,
-              mimeType: file.mediaType ?? 'application/octet-stream',
-              fileName: file.mediaName ?? file.name,
-              kind: mediaKind(file.mediaType),
-            },
-          });
           fileMessageIds.push(
-            await insertOutgoing(tx, ticket.id, attached.message, attached.preview),
+            await storePending(tx, ticket.id, connection, {
+              body: file.name,
+              media: {
+                key: file.mediaPath,
+                mimeType: file.mediaType ?? 'application/octet-stream',
+                fileName: file.mediaName ?? file.name,
+                kind: mediaKind(file.mediaType),
+              },
+            }),
           );
         }
       }
@@ -638,11 +639,7 @@ export class CampaignsService {
       await this.#finishIfDone(db, campaignId, now);
       return { outcome: 'done' };
     }
-    if (claimed.opened) {
-      const ticket = await ticketById(db, claimed.ticketId);
-      if (ticket)
-        this.platform.events.emit('ticket.saved', { companyId, action: 'update', ticket });
-    }
+    await this.tickets.announceOpened(db, claimed);
     // What the send came to is read from the message: a failed one stays on it for a person.
     await this.outbound.sendStored(companyId, claimed.messageId).catch(() => undefined);
     if (claimed.step === 'message') {

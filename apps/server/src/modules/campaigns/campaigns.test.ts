@@ -114,7 +114,7 @@ describe('POST /campaigns', () => {
       completedAt: null,
       whatsappId: home.connection.id,
       contactListId: home.list.id,
-      tagListId: 'Nenhuma',
+      tagListId: null,
       fileListId: null,
       companyId: home.companyId,
       contactList: { id: home.list.id, name: 'Clientes' },
@@ -122,6 +122,9 @@ describe('POST /campaigns', () => {
       message1: 'Olá {{contactFirstName}}, temos novidades!',
       message2: '',
     });
+    // read back, the placeholder is not an id either
+    const read = await t.as(home.adminToken).get(`/campaigns/${res.json().id}`);
+    expect(read.json().tagListId).toBeNull();
     expect(emittedOf(t, `company-${home.companyId}-campaign`)).toContainEqual(
       expect.objectContaining({
         action: 'create',
@@ -257,8 +260,6 @@ describe('editing by state', () => {
     const made = (await create(home.adminToken, originalForm())).json();
     const notRunning = await t.as(home.adminToken).post(`/campaigns/${made.id}/cancel`);
     expect(notRunning.statusCode).toBe(400);
-    const restartIdle = await t.as(home.adminToken).post(`/campaigns/${made.id}/restart`);
-    expect(restartIdle.statusCode).toBe(400);
 
     const programmed = (
       await create(home.adminToken, originalForm({ scheduledAt: localIn(5) }))
@@ -289,6 +290,42 @@ describe('editing by state', () => {
       [{ field: 'file', name: 'foto.png', type: 'image/png', content: PNG }],
     );
     expect(media.statusCode).toBe(400);
+  });
+
+  it('starts now a campaign left without a schedule, once it has a connection and recipients', async () => {
+    const bare = (await create(home.adminToken, originalForm({ whatsappId: '' }))).json();
+    expect(bare.status).toBe('INATIVA');
+    const refused = await t.as(home.adminToken).post(`/campaigns/${bare.id}/restart`);
+    expect(refused.statusCode).toBe(400);
+    expect((await row(bare.id)).status).toBe('INATIVA');
+
+    const made = (await create(home.adminToken, originalForm())).json();
+    const started = await t.as(home.adminToken).post(`/campaigns/${made.id}/restart`);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json()).toMatchObject({ id: made.id, status: 'EM_ANDAMENTO' });
+    expect(emittedOf(t, `company-${home.companyId}-campaign`)).toContainEqual(
+      expect.objectContaining({
+        action: 'update',
+        record: expect.objectContaining({ id: made.id, status: 'EM_ANDAMENTO' }),
+      }),
+    );
+    // a programmed one keeps its date: it is not started by hand
+    const programmed = (
+      await create(home.adminToken, originalForm({ scheduledAt: localIn(5) }))
+    ).json();
+    expect(
+      (await t.as(home.adminToken).post(`/campaigns/${programmed.id}/restart`)).statusCode,
+    ).toBe(400);
+  });
+
+  it("takes the original client's empty selects ('', false, 'Nenhuma') as none", async () => {
+    const made = await create(
+      home.adminToken,
+      originalForm({ tagListId: false, fileListId: false, contactListId: '' }),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const read = (await t.as(home.adminToken).get(`/campaigns/${made.json().id}`)).json();
+    expect(read).toMatchObject({ tagListId: null, fileListId: null, contactListId: null });
   });
 
   it('attaches one media file (spaces to underscores), replaces and removes it', async () => {

@@ -28,6 +28,8 @@ export interface ChatMessageRow {
   senderId: number | null;
   senderName: string | null;
   message: string;
+  mediaPath: string | null;
+  mediaName: string | null;
   createdAt: Date;
 }
 
@@ -159,6 +161,8 @@ export async function messagesPage(
         senderId: chatMessages.senderId,
         senderName: users.name,
         message: chatMessages.message,
+        mediaPath: chatMessages.mediaPath,
+        mediaName: chatMessages.mediaName,
         createdAt: chatMessages.createdAt,
       })
       .from(chatMessages, where)

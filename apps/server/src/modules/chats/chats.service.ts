@@ -44,7 +44,7 @@ const unknownUsers = () =>
  * the messages of others it has not read.
  */
 export class ChatsService {
-  constructor(private readonly platform: Pick<ServiceDeps, 'events'>) {}
+  constructor(private readonly platform: Pick<ServiceDeps, 'events' | 'storage'>) {}
 
   async #present(db: TenantDb, rows: ChatRow[]): Promise<Chat[]> {
     const members = await membersOf(
@@ -102,6 +102,8 @@ export class ChatsService {
           ? { id: row.senderId, name: row.senderName }
           : null,
       message: row.message,
+      mediaPath: row.mediaPath ? this.platform.storage.signedPath(row.mediaPath) : null,
+      mediaName: row.mediaPath ? row.mediaName : null,
       createdAt: isoRequired(row.createdAt),
     };
   }
@@ -195,6 +197,8 @@ export class ChatsService {
       senderId: ctx.userId,
       sender,
       message: input.message,
+      mediaPath: null,
+      mediaName: null,
       createdAt: isoRequired(stored.createdAt),
     };
     this.platform.events.emit('chat.message', { companyId: ctx.companyId, message, chat });
@@ -206,9 +210,7 @@ export class ChatsService {
     const { db } = await this.#memberChat(ctx, id);
     const changed = await markChatRead(db, id, ctx.userId);
     const chat = await this.#chat(db, id);
-    if (changed) {
-      this.platform.events.emit('chat.saved', { companyId: ctx.companyId, action: 'update', chat });
-    }
+    if (changed) this.platform.events.emit('chat.read', { companyId: ctx.companyId, chat });
     return chat;
   }
 }

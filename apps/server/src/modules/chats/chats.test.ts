@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -281,6 +282,34 @@ describe('messages and unread counts', () => {
     expect(await unreadsOf(id, home.carla.user.id)).toBe(0);
   });
 
+  it('answers a message’s file (one brought from Whaticket) at a signed address, with its name', async () => {
+    const chat = await anaAndBruno();
+    const bytes = Buffer.from('%PDF-1.4 escala');
+    const stored = await t.app.platform.storage.save(
+      home.companyId,
+      'application/pdf',
+      Readable.from([bytes]),
+    );
+    await t.database.db.insert(chatMessages).values({
+      companyId: home.companyId,
+      chatId: chat.id,
+      senderId: home.ana.user.id,
+      message: 'Segue a escala',
+      mediaPath: stored.key,
+      mediaName: 'Escala de março.pdf',
+      mediaMime: 'application/pdf',
+    });
+    await t.as(home.ana.token).post(`/chats/${chat.id}/messages`, { message: 'Sem arquivo' });
+    const page = (await t.as(home.bruno.token).get(`/chats/${chat.id}/messages`)).json();
+    const [withFile, without] = page.records;
+    expect(withFile).toMatchObject({ mediaName: 'Escala de março.pdf' });
+    expect(withFile.mediaPath).toMatch(/^\/media\/\d+\/[0-9a-f-]{36}\.pdf\?expires=\d+&signature=/);
+    expect(without).toMatchObject({ mediaPath: null, mediaName: null });
+    const served = await t.app.inject({ method: 'GET', url: withFile.mediaPath });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+  });
+
   it('pages messages from the newest, each page oldest first, with hasMore', async () => {
     const chat = await anaAndBruno();
     for (let n = 1; n <= 25; n++) {
@@ -312,15 +341,16 @@ describe('realtime company-{id}-chat', () => {
     });
     return heard;
   };
+  /** Sockets of the two members, a user who is not one, the admin and another company's user. */
+  const everyone = () =>
+    Promise.all(
+      [home.ana.token, home.bruno.token, home.carla.token, home.adminToken, other.ana.token].map(
+        (token) => socketFor(t, token),
+      ),
+    ) as Promise<[Socket, Socket, Socket, Socket, Socket]>;
 
   it("reaches the chat's members only: not other users, admins or companies", async () => {
-    const [ana, bruno, carla, admin, stranger] = await Promise.all([
-      socketFor(t, home.ana.token),
-      socketFor(t, home.bruno.token),
-      socketFor(t, home.carla.token),
-      socketFor(t, home.adminToken),
-      socketFor(t, other.ana.token),
-    ]);
+    const [ana, bruno, carla, admin, stranger] = await everyone();
     const heardAna = listen(ana);
     const heardBruno = listen(bruno);
     const heardCarla = listen(carla);
@@ -347,7 +377,7 @@ describe('realtime company-{id}-chat', () => {
         event,
         payload: {
           action: 'new-message',
-          newMessage: sent,
+          newMessage: { ...sent, chat: expect.objectContaining({ id: chat.id }) },
           chat: expect.objectContaining({ id: chat.id, lastMessage: 'Chegou?' }),
         },
       },
@@ -395,5 +425,74 @@ describe('realtime company-{id}-chat', () => {
       .toEqual({ action: 'delete', id: marker.id });
     expect(heardAdmin).toEqual([]);
     expect(heardStranger).toEqual([]);
+  });
+
+  it("speaks on the original client's topics of one chat and one member, to members only", async () => {
+    const [ana, bruno, carla, admin, stranger] = await everyone();
+    /** Every event of a chat's or a member's own topic (company-{id}-chat-...). */
+    const listenOwn = (socket: Socket) => {
+      const heard: { event: string; payload: Record<string, unknown> }[] = [];
+      socket.onAny((event: string, payload) => {
+        if (/-chat-/.test(event)) heard.push({ event, payload });
+      });
+      return heard;
+    };
+    const heardAna = listenOwn(ana);
+    const heardBruno = listenOwn(bruno);
+    const others = [listenOwn(carla), listenOwn(admin), listenOwn(stranger)];
+
+    const chat = await anaAndBruno('Canais');
+    const sent = (
+      await t.as(home.bruno.token).post(`/chats/${chat.id}/messages`, { message: 'Oi, Ana' })
+    ).json();
+    await t.as(home.ana.token).post(`/chats/${chat.id}/read`, {});
+
+    const prefix = `company-${home.companyId}`;
+    const own = (userId: number) => ({
+      event: `${prefix}-chat-user-${userId}`,
+      payload: { action: 'create', record: expect.objectContaining({ id: chat.id }) },
+    });
+    const channel = [
+      {
+        event: `${prefix}-chat-${chat.id}`,
+        payload: {
+          action: 'new-message',
+          newMessage: {
+            ...sent,
+            // What the original's popover reads of every message: the chat's members.
+            chat: expect.objectContaining({
+              id: chat.id,
+              users: expect.arrayContaining([
+                expect.objectContaining({ userId: home.ana.user.id }),
+                expect.objectContaining({ userId: home.bruno.user.id }),
+              ]),
+            }),
+          },
+          chat: expect.objectContaining({ id: chat.id, lastMessage: 'Oi, Ana' }),
+        },
+      },
+      {
+        event: `${prefix}-chat-${chat.id}`,
+        payload: { action: 'update', chat: expect.objectContaining({ id: chat.id }) },
+      },
+    ];
+    await expect.poll(() => heardAna.length).toBe(3);
+    await expect.poll(() => heardBruno.length).toBe(3);
+    // Each member hears the new chat on its own list topic only.
+    expect(heardAna).toEqual([own(home.ana.user.id), ...channel]);
+    expect(heardBruno).toEqual([own(home.bruno.user.id), ...channel]);
+
+    // A marker after, to Carla's own topic: what the others could have heard has arrived.
+    const marker = await anaAndBruno('Marcador');
+    await t.as(home.ana.token).put(`/chats/${marker.id}`, { users: [home.carla.user.id] });
+    await expect.poll(() => others[0]!.length).toBe(1);
+    expect(others[0]).toEqual([
+      {
+        event: `${prefix}-chat-user-${home.carla.user.id}`,
+        payload: { action: 'update', record: expect.objectContaining({ id: marker.id }) },
+      },
+    ]);
+    expect(others[1]).toEqual([]);
+    expect(others[2]).toEqual([]);
   });
 });

@@ -1,11 +1,15 @@
-import { type Company, DEFAULT_SCHEDULES } from '@atendi/shared';
+import { type Company, type CompanyWithPlanName, DEFAULT_SCHEDULES } from '@atendi/shared';
 import { asc, eq, ilike, or } from 'drizzle-orm';
 import type { GlobalDb } from '../../db/global';
-import { companies } from '../../db/schema';
+import { companies, plans } from '../../db/schema';
 import { isoRequired, likePattern } from '../../platform/routes';
 
 type CompanyRow = typeof companies.$inferSelect;
 type CompanyChanges = Partial<Omit<typeof companies.$inferInsert, 'id' | 'createdAt'>>;
+
+/** A company that never set its hours keeps the default ones. */
+const hoursOf = (stored: CompanyRow['schedules']) =>
+  stored.length > 0 ? stored : DEFAULT_SCHEDULES;
 
 export const presentCompany = (row: CompanyRow): Company => ({
   id: row.id,
@@ -16,8 +20,7 @@ export const presentCompany = (row: CompanyRow): Company => ({
   status: row.status,
   dueDate: row.dueDate,
   recurrence: row.recurrence as Company['recurrence'],
-  // a company that never set its hours keeps the default ones
-  schedules: row.schedules.length > 0 ? row.schedules : DEFAULT_SCHEDULES,
+  schedules: hoursOf(row.schedules),
   billingName: row.billingName,
   addressZipCode: row.addressZipCode,
   addressStreet: row.addressStreet,
@@ -27,6 +30,12 @@ export const presentCompany = (row: CompanyRow): Company => ({
   createdAt: isoRequired(row.createdAt),
   updatedAt: isoRequired(row.updatedAt),
 });
+
+/** The company's opening hours (the default week when it never set them). */
+export async function companyHours(global: GlobalDb, companyId: number) {
+  const [row] = await global.selectFrom(companies, eq(companies.id, companyId));
+  return row ? hoursOf(row.schedules) : DEFAULT_SCHEDULES;
+}
 
 /** A page of companies by name, matching a search on name or email, and how many match. */
 export async function companiesPage(
@@ -48,9 +57,20 @@ export async function companiesPage(
   return { rows: rows.map(presentCompany), count };
 }
 
-export async function companiesByName(db: GlobalDb): Promise<Company[]> {
-  const rows = await db.selectFrom(companies).orderBy(asc(companies.name));
-  return rows.map(presentCompany);
+/** Every company by name, each with its plan's name and price. */
+export async function companiesByName(db: GlobalDb): Promise<CompanyWithPlanName[]> {
+  const [rows, planRows] = await Promise.all([
+    db.selectFrom(companies).orderBy(asc(companies.name)),
+    db.selectFrom(plans),
+  ]);
+  const byId = new Map(planRows.map((plan) => [plan.id, plan]));
+  return rows.map((row) => {
+    const plan = byId.get(row.planId);
+    return {
+      ...presentCompany(row),
+      plan: plan ? { id: plan.id, name: plan.name, value: Number(plan.value) } : null,
+    };
+  });
 }
 
 export async function insertCompany(

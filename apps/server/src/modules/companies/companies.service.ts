@@ -3,6 +3,7 @@ import {
   type CompanyCreate,
   type CompanySchedule,
   type CompanyUpdate,
+  type CompanyWithPlanName,
   DEFAULT_PAGE_SIZE,
   DEFAULT_SCHEDULES,
   hasRole,
@@ -20,17 +21,40 @@ import { AppError, forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { platformSetting } from '../../platform/platform-settings';
 import { page, sliceMore } from '../../platform/routes';
-import { planById } from '../plans/plans.repository';
-import { saveSetting, seedDefaultSettings } from '../settings/settings.repository';
-import { usersRepository } from '../users/users.repository';
+import { planOf } from '../plans/plans.limits';
+import { startCompanySettings, storeCompanySetting } from '../settings/settings.values';
+import { insertFirstAdmin } from '../users/users.service';
 import {
   companiesByName,
   companiesPage,
+  companyHours,
   deleteCompany,
   insertCompany,
   presentCompany,
   updateCompany,
 } from './companies.repository';
+
+/** The company's opening hours, on its own clock (the default week when it never set them). */
+export function openingHoursOf(db: GlobalDb, companyId: number) {
+  return companyHours(db, companyId);
+}
+
+/**
+ * Stores the name and address a company's checkout gave as its billing fields (the super
+ * user's company form shows the same ones); answers the company, or undefined when it is gone.
+ */
+export function keepBillingDetails(
+  db: GlobalDb,
+  companyId: number,
+  billing: Partial<
+    Pick<
+      Company,
+      'billingName' | 'addressZipCode' | 'addressStreet' | 'addressCity' | 'addressState'
+    >
+  >,
+): Promise<Company | undefined> {
+  return updateCompany(db, companyId, billing);
+}
 
 export interface NewCompany {
   name: string;
@@ -64,7 +88,7 @@ export async function provisionCompany(db: GlobalDb, data: NewCompany) {
   const passwordHash = data.admin ? await hashPassword(data.admin.password) : undefined;
   try {
     return await db.transaction(async (tx, tenantOf) => {
-      if (!(await planById(tx, data.planId))) throw new AppError('ERR_NO_PLAN_FOUND', 404);
+      if (!(await planOf(tx, data.planId))) throw new AppError('ERR_NO_PLAN_FOUND', 404);
       const company = await insertCompany(tx, {
         name: data.name,
         email: data.email,
@@ -83,19 +107,17 @@ export async function provisionCompany(db: GlobalDb, data: NewCompany) {
         addressDistrict: data.addressDistrict ?? null,
       });
       const tenant = tenantOf(company.id);
-      await seedDefaultSettings(tenant);
-      if (data.campaignsEnabled === false) {
-        await saveSetting(tenant, 'campaignsEnabled', 'false');
-      }
+      await startCompanySettings(
+        tenant,
+        data.campaignsEnabled === false ? { campaignsEnabled: 'false' } : {},
+      );
       let adminId: number | undefined;
       if (data.admin && passwordHash) {
-        adminId = await usersRepository.insert(tenant, {
+        adminId = await insertFirstAdmin(tenant, {
           name: data.admin.name,
           email: data.admin.email,
           passwordHash,
-          profile: 'admin',
           super: data.admin.super ?? false,
-          allTicket: 'enabled',
         });
       }
       return { company, adminId };
@@ -117,9 +139,10 @@ export class CompaniesService {
     return globalDb({ db: this.platform.db });
   }
 
-  /** Public sign-up: a company on a 3-day trial with its first admin (the route takes five an hour from one address). */
+  /** Public sign-up: a company on a trial (the platform's 'trial' days, 3 unless set) with its first admin (the route takes five an hour from one address). */
   async signup(data: Signup): Promise<Company> {
     if (!(await this.#signupOpen())) throw new AppError('ERR_USER_CREATION_DISABLED', 403);
+    const trialDays = Number((await platformSetting(this.platform.db, 'trial')) ?? TRIAL_DAYS);
     if (await emailTaken(this.platform.db, data.email)) {
       throw new AppError('ERR_DUPLICATED_EMAIL', 409);
     }
@@ -128,8 +151,8 @@ export class CompaniesService {
       email: data.email,
       phone: data.phone,
       planId: data.planId,
-      dueDate: today(TRIAL_DAYS),
-      trialExpiration: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
+      dueDate: today(trialDays),
+      trialExpiration: new Date(Date.now() + trialDays * 86_400_000),
       recurrence: 'MENSAL',
       campaignsEnabled: data.campaignsEnabled ?? true,
       admin: { name: data.name, email: data.email, password: data.password },
@@ -151,7 +174,7 @@ export class CompaniesService {
     return { companies: pageRows, count, hasMore };
   }
 
-  async all(): Promise<Company[]> {
+  async all(): Promise<CompanyWithPlanName[]> {
     return companiesByName(this.#db);
   }
 
@@ -165,7 +188,7 @@ export class CompaniesService {
   /** The company with its plan, for its own admin or the super user. */
   async withPlan(ctx: RequestContext, id: number): Promise<Company & { plan: Plan }> {
     const company = await this.get(ctx, id);
-    const plan = await planById(this.#db, company.planId);
+    const plan = await planOf(this.#db, company.planId);
     return { ...company, plan: plan! };
   }
 
@@ -194,7 +217,7 @@ export class CompaniesService {
       .transaction(async (tx, tenantOf) => {
         const updated = await updateCompany(tx, id, changes);
         if (updated && campaignsEnabled !== undefined) {
-          await saveSetting(tenantOf(id), 'campaignsEnabled', String(campaignsEnabled));
+          await storeCompanySetting(tenantOf(id), 'campaignsEnabled', String(campaignsEnabled));
         }
         return updated;
       })
@@ -234,11 +257,16 @@ export class CompaniesService {
   }
 
   async #requirePlan(planId: number) {
-    if (!(await planById(this.#db, planId))) throw new AppError('ERR_NO_PLAN_FOUND', 404);
+    if (!(await planOf(this.#db, planId))) throw new AppError('ERR_NO_PLAN_FOUND', 404);
   }
 
-  /** Sign-up is open unless the platform's super user switched 'userCreation' off. */
+  /** Sign-up is open unless the platform's super user switched 'userCreation' (or the original's 'allowregister') off. */
   async #signupOpen(): Promise<boolean> {
-    return (await platformSetting(this.platform.db, 'userCreation')) !== 'disabled';
+    const switches = await Promise.all(
+      (['userCreation', 'allowregister'] as const).map((key) =>
+        platformSetting(this.platform.db, key),
+      ),
+    );
+    return !switches.includes('disabled');
   }
 }

@@ -18,7 +18,17 @@ const fields = {
 type Row = { row: typeof connections.$inferSelect; queues: Connection['queues'] };
 
 export function presentConnection({ row, queues }: Row, withToken: boolean): Connection {
-  const { companyId: _company, token, createdAt, updatedAt, ...rest } = row;
+  // The session's switch and the lease are the server's own bookkeeping, answered to nobody.
+  const {
+    companyId: _company,
+    sessionEnabled: _enabled,
+    leaseEpoch: _epoch,
+    leaseOwner: _owner,
+    token,
+    createdAt,
+    updatedAt,
+    ...rest
+  } = row;
   return {
     ...rest,
     provider: rest.provider as Connection['provider'],

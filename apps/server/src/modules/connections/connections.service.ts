@@ -14,7 +14,7 @@ import { type TenantDb, tenantDb } from '../../db/tenant';
 import { type RequestContext, systemContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../deps';
-import { lockPlanOfCompany } from '../plans/plans.repository';
+import { withinPlanLimit } from '../plans/plans.limits';
 import { checkBotReferences } from '../queue-integrations/queue-integrations.references';
 import { presentConnection, connectionsRepository as repo } from './connections.repository';
 
@@ -45,8 +45,7 @@ export class ConnectionsService {
       .transaction(async (global, tenantOf) => {
         const tx = tenantOf(ctx.companyId);
         // Counted under a lock on the company, so concurrent creations cannot pass the limit.
-        const plan = await lockPlanOfCompany(global, ctx.companyId);
-        if (plan && plan.connections > 0 && (await repo.count(tx)) >= plan.connections) {
+        if (!(await withinPlanLimit(global, ctx.companyId, 'connections', () => repo.count(tx)))) {
           throw new AppError('ERR_NO_PERMISSION', 403);
         }
         // The first connection is the default one; a new default replaces the old.

@@ -19,10 +19,16 @@ import { type TenantDb, tenantDb } from '../../db/tenant';
 import { type RequestContext, systemContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import { isoRequired, page, sliceMore } from '../../platform/routes';
-import { discardUploads, type MultipartSource, readUploads } from '../../platform/uploads';
+import {
+  columnsOf,
+  importLimits,
+  type OpenedSheet,
+  personOf,
+  withUploadedSheet,
+} from '../../platform/sheets';
+import type { MultipartSource } from '../../platform/uploads';
 import type { ServiceDeps } from '../deps';
-import { companySetting } from '../tickets/tickets.repository';
-import { columnsOf, type SheetColumns, sheetKindOf, sheetRows } from './contact-lists.import';
+import { companySetting } from '../settings/settings.values';
 import {
   type ContactListItemRow,
   type ContactListRow,
@@ -55,19 +61,6 @@ const CHECK_PAUSE_MS = 3_000;
 const IMPORT_BATCH = 1_000;
 /** Progress is told at most this often while an import reads its file. */
 const PROGRESS_EVERY_MS = 250;
-/**
- * What browsers and spreadsheet programs call the files an import takes; what the file is
- * decides, by its first bytes (a CSV is often sent as Excel's type, an .xlsx as a plain stream).
- */
-const SHEET_TYPES = [
-  'text/csv',
-  'text/plain',
-  'application/csv',
-  'text/comma-separated-values',
-  'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/octet-stream',
-] as const;
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 404);
 const duplicated = () =>
@@ -115,7 +108,10 @@ export async function assertCampaignsEnabled(db: TenantDb): Promise<void> {
  */
 export class ContactListsService {
   constructor(
-    private readonly platform: Pick<ServiceDeps, 'events' | 'storage' | 'jobs' | 'db' | 'channels'>,
+    private readonly platform: Pick<
+      ServiceDeps,
+      'events' | 'storage' | 'jobs' | 'db' | 'channels' | 'config'
+    >,
   ) {
     platform.jobs.define<{ companyId: number; contactListId: number }>(CHECK_NUMBERS_JOB, {
       // One waiting check per list: items added meanwhile are found by the one that waits.
@@ -330,37 +326,36 @@ export class ContactListsService {
     const db = await this.#db(ctx);
     await this.#list(db, id);
     if (!source) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
-    const form = await readUploads(source, this.platform.storage, ctx.companyId, {
-      fileFields: ['file'],
-      maxFiles: 1,
-      types: SHEET_TYPES,
-    });
-    try {
-      const [file] = form.files;
-      if (!file) throw fileError('ERR_VALIDATION', 'Required');
-      const path = this.platform.storage.pathOf(file.key);
-      const kind = await sheetKindOf(path);
-      if (kind === 'xls') throw fileError('ERR_UNSUPPORTED_MEDIA_TYPE', LEGACY_XLS_MESSAGE);
-      const result = await this.#import(db, id, path, kind);
-      if (result.imported > 0) {
-        this.platform.events.emit('contactListItem.reload', {
-          companyId: ctx.companyId,
-          contactListId: id,
-        });
-        await this.#announceList(db, 'update', id);
-        await this.#checkLater(ctx.companyId, id);
-      }
-      return result;
-    } finally {
-      await discardUploads(this.platform.storage, form.files);
-    }
+    const errors = {
+      missing: () => fileError('ERR_VALIDATION', 'Required'),
+      legacy: () => fileError('ERR_UNSUPPORTED_MEDIA_TYPE', LEGACY_XLS_MESSAGE),
+    };
+    const { storage, config } = this.platform;
+    return withUploadedSheet(
+      source,
+      storage,
+      ctx.companyId,
+      importLimits(config),
+      errors,
+      async (sheet) => {
+        const result = await this.#import(db, id, sheet);
+        if (result.imported > 0) {
+          this.platform.events.emit('contactListItem.reload', {
+            companyId: ctx.companyId,
+            contactListId: id,
+          });
+          await this.#announceList(db, 'update', id);
+          await this.#checkLater(ctx.companyId, id);
+        }
+        return result;
+      },
+    );
   }
 
   async #import(
     db: TenantDb,
     contactListId: number,
-    path: string,
-    kind: 'xlsx' | 'csv',
+    sheet: OpenedSheet,
   ): Promise<ContactListImportResult> {
     const result: ContactListImportResult = {
       rows: 0,
@@ -369,14 +364,15 @@ export class ContactListsService {
       invalid: 0,
       invalidRows: [],
     };
-    let columns: SheetColumns | undefined;
+    let columns: ReturnType<typeof columnsOf>;
+    let header = true;
     let batch: NewListItem[] = [];
-    let percent = 0;
     let toldAt = 0;
     const tell = (force = false) => {
       const now = Date.now();
       if (!force && now - toldAt < PROGRESS_EVERY_MS) return;
       toldAt = now;
+      const percent = sheet.rows > 0 ? Math.floor((result.rows / sheet.rows) * 100) : 100;
       this.platform.events.emit('contactListItem.importProgress', {
         companyId: db.companyId,
         progress: { contactListId, rows: result.rows, percent },
@@ -389,30 +385,26 @@ export class ContactListsService {
       batch = [];
       tell();
     };
-    const rows = sheetRows(path, kind, (read, size) => {
-      percent = size > 0 ? Math.min(100, Math.floor((read / size) * 100)) : 100;
-    });
-    for await (const { row, cells } of rows) {
-      if (cells.every((cell) => cell.trim() === '')) continue;
-      if (!columns) {
+    for await (const { row, cells } of sheet.read()) {
+      if (header) {
+        header = false;
         columns = columnsOf(cells);
         if (!columns) throw fileError('ERR_VALIDATION', NO_NUMBER_COLUMN_MESSAGE);
         continue;
       }
+      if (!columns) break;
       result.rows += 1;
-      const written = (cells[columns.number] ?? '').trim();
-      const number = normalizePhoneNumber(written);
+      const person = personOf(columns, cells);
+      const number = normalizePhoneNumber(person.number);
       if (!number) {
         result.invalid += 1;
         if (result.invalidRows.length < IMPORT_INVALID_ROWS_SHOWN) {
-          result.invalidRows.push({ row, number: written.slice(0, 50) });
+          result.invalidRows.push({ row, number: person.number.slice(0, 50) });
         }
         continue;
       }
-      const name = (columns.name >= 0 ? (cells[columns.name] ?? '') : '').trim().slice(0, 50);
-      const email = optionalEmailField.safeParse(
-        columns.email >= 0 ? (cells[columns.email] ?? '') : '',
-      );
+      const name = person.name.slice(0, 50);
+      const email = optionalEmailField.safeParse(person.email);
       batch.push({
         contactListId,
         number,
@@ -423,7 +415,6 @@ export class ContactListsService {
     }
     if (!columns) throw fileError('ERR_VALIDATION', NO_NUMBER_COLUMN_MESSAGE);
     await flush();
-    percent = 100;
     tell(true);
     return result;
   }

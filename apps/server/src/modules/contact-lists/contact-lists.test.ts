@@ -1,9 +1,12 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { agent, closeSockets, inboxFactories, postForm, socketFor } from '../../../test/inbox';
+import { bombXlsx, peopleCsv, peopleXlsx } from '../../../test/sheets';
 import { contactListItems } from '../../db/schema';
 
 let t: TestServer;
@@ -21,7 +24,8 @@ let home: Awaited<ReturnType<typeof campaigning>>;
 let other: Awaited<ReturnType<typeof campaigning>>;
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // The row limit is low enough for a generated sheet to pass it in a second.
+  t = await startTestServer({ IMPORT_MAX_ROWS: '12000' });
   make = inboxFactories(t);
   home = await campaigning();
   other = await campaigning();
@@ -42,6 +46,12 @@ const upload = (token: string, listId: number, name: string, type: string, conte
   postForm(t, token, `/contact-lists/${listId}/upload`, {}, [
     { field: 'file', name, type, content },
   ]);
+/** Every file in the server's storage, to prove a refused import left none behind. */
+const storedFiles = () =>
+  readdirSync(t.app.platform.config.STORAGE_DIR, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
 const numbersOf = async (listId: number) =>
   (
     await t.database.db
@@ -384,6 +394,43 @@ describe('POST /contact-lists/:id/upload', () => {
     expect(
       (await t.as(home.adminToken).get(`/contact-lists/${list.id}`)).json().contactsCount,
     ).toBe(9_986);
+  });
+
+  it('refuses a sheet over the row limit at once, naming the limit and the rows, storing nothing', async () => {
+    const list = await newList(home.adminToken, 'Acima do limite');
+    const files = storedFiles();
+    const progress: unknown[] = [];
+    const before = t.emitted.length;
+    for (const [name, type, content] of [
+      ['acima.xlsx', XLSX, await peopleXlsx(12_345)],
+      ['acima.csv', CSV, peopleCsv(12_345)],
+    ] as const) {
+      const res = await upload(home.adminToken, list.id, name, type, content);
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json(), name).toEqual({
+        error: 'ERR_IMPORT_TOO_MANY_ROWS',
+        limit: 12_000,
+        rows: 12_345,
+      });
+    }
+    expect(await numbersOf(list.id)).toEqual([]);
+    expect(
+      (await t.as(home.adminToken).get(`/contact-lists/${list.id}`)).json().contactsCount,
+    ).toBe(0);
+    expect(storedFiles()).toEqual(files);
+    progress.push(...t.emitted.slice(before).filter((e) => e.event.endsWith('-ContactListItem')));
+    expect(progress).toEqual([]);
+  });
+
+  it('refuses a zip-bomb-like .xlsx before reading a row, storing nothing', async () => {
+    const list = await newList(home.adminToken, 'Bomba');
+    const files = storedFiles();
+    const bomb = await bombXlsx(500_000);
+    const res = await upload(home.adminToken, list.id, 'bomba.xlsx', XLSX, bomb);
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toEqual({ error: 'ERR_IMPORT_ARCHIVE_TOO_LARGE', limit: 100 });
+    expect(await numbersOf(list.id)).toEqual([]);
+    expect(storedFiles()).toEqual(files);
   });
 
   it('refuses a legacy .xls, a sheet without a number column and a form without a file', async () => {

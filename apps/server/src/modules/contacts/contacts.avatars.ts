@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { ConnectionRef } from '../../channels/provider';
 import { tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
+import { typeOfHead } from '../../platform/file-signatures';
 import type { Storage } from '../../platform/storage';
 import type { ServiceDeps } from '../deps';
 import { contactsRepository } from './contacts.repository';
@@ -16,20 +17,9 @@ const RETRY_MS = 6 * 3600_000;
 /** Contacts remembered as asked, per instance; the oldest are forgotten first. */
 const REMEMBERED = 10_000;
 
-const IMAGE_TYPES: [string, (head: Buffer) => boolean][] = [
-  ['image/jpeg', (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff],
-  ['image/png', (h) => h.subarray(0, 8).equals(Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'))],
-  [
-    'image/webp',
-    (h) =>
-      h.subarray(0, 4).toString('latin1') === 'RIFF' &&
-      h.subarray(8, 12).toString('latin1') === 'WEBP',
-  ],
-];
-
 /** The picture's type from its first bytes: only images a browser shows inline, nothing else. */
 export const imageTypeOf = (image: Buffer): string | undefined =>
-  IMAGE_TYPES.find(([, matches]) => matches(image))?.[0];
+  typeOfHead(image, ['image/jpeg', 'image/png', 'image/webp']);
 
 const SIGNED = /^\/media\/(\d+\/[0-9a-f-]{36}\.[a-z0-9]{1,5})\?expires=(\d+)&/;
 

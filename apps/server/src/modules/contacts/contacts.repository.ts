@@ -1,10 +1,9 @@
 import { type Contact, SEARCH_COUNT_LIMIT } from '@atendi/shared';
 import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { connections, contacts, messages, tickets } from '../../db/schema';
+import { connections, contacts } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 import { isoRequired } from '../../platform/routes';
 import { searchQuery } from '../../platform/search';
-import { mediaOf } from '../tickets/tickets.repository';
 
 const SAO_PAULO = 'America/Sao_Paulo';
 
@@ -94,6 +93,24 @@ export const contactsRepository = {
     return rows.map(presentContact);
   },
 
+  /**
+   * The company's contact of a number, inserted (named by its number) when there is none; says
+   * whether it was inserted. A race with an inbound message is decided by the unique number.
+   */
+  async ofNumber(db: TenantDb, number: string) {
+    const [inserted] = await db
+      .insert(contacts, { name: number, number })
+      .onConflictDoNothing()
+      .returning(contactColumns);
+    if (inserted) return { contact: presentContact(inserted), created: true };
+    const [row] = await db
+      .select(contactColumns)
+      .from(contacts, eq(contacts.number, number))
+      .limit(1);
+    if (!row) throw new Error('contactOfNumber: the contact is neither new nor stored');
+    return { contact: presentContact(row), created: false };
+  },
+
   async byId(db: TenantDb, id: number) {
     const [row] = await db.select(contactColumns).from(contacts, eq(contacts.id, id)).limit(1);
     return row;
@@ -118,15 +135,6 @@ export const contactsRepository = {
   async delete(db: TenantDb, id: number): Promise<boolean> {
     const deleted = await db.delete(contacts, eq(contacts.id, id)).returning({ id: contacts.id });
     return deleted.length > 0;
-  },
-
-  /** The storage keys of the media of every ticket of the contact. */
-  mediaOf(db: TenantDb, contactId: number) {
-    return mediaOf(
-      db,
-      sql`${messages.ticketId} in (
-      select t.id from ${tickets} t where t.company_id = ${db.companyId} and t.contact_id = ${contactId})`,
-    );
   },
 
   /** Inserts the numbers the company does not have yet and answers the contacts added. */

@@ -10,21 +10,36 @@ import {
   type ProviderName,
 } from '@atendi/shared';
 import { isUniqueViolation } from '../../db/errors';
-import { tenantDb } from '../../db/tenant';
+import { type TenantDb, tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import { page, sliceMore } from '../../platform/routes';
-import { type MultipartSource, readFileBuffer } from '../../platform/uploads';
+import { columnsOf, importLimits, personOf, withUploadedSheet } from '../../platform/sheets';
+import type { MultipartSource } from '../../platform/uploads';
 import type { ServiceDeps } from '../deps';
-import { ticketsOfContact } from '../tickets/tickets.repository';
+import { mediaOfContactTickets, ticketsOf } from '../tickets/tickets.lifecycle';
 import { avatarKey } from './contacts.avatars';
-import { contactsOf, parseContactsCsv } from './contacts.import';
 import { type NewContact, presentContact, contactsRepository as repo } from './contacts.repository';
 
-const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** A contact as the API shows it, read by another module (the inbound pipeline announcing it). */
+export async function contactOf(db: TenantDb, id: number): Promise<Contact | undefined> {
+  const row = await repo.byId(db, id);
+  return row ? presentContact(row) : undefined;
+}
+
+/**
+ * The company's contact of a number, added (named by its number) when there is none, for a
+ * module that writes to a number (the external API); says whether it was added.
+ */
+export function contactOfNumber(db: TenantDb, number: string) {
+  return repo.ofNumber(db, number);
+}
+
 const IMPORT_BATCH = 500;
 
 const notFound = () => new AppError('ERR_NO_CONTACT_FOUND', 404);
+const importError = (message: string) =>
+  new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'body.file', message }] });
 
 async function unique<T>(work: Promise<T>): Promise<T> {
   try {
@@ -38,7 +53,9 @@ async function unique<T>(work: Promise<T>): Promise<T> {
 }
 
 export class ContactsService {
-  constructor(private readonly platform: Pick<ServiceDeps, 'events' | 'storage' | 'channels'>) {}
+  constructor(
+    private readonly platform: Pick<ServiceDeps, 'events' | 'storage' | 'channels' | 'config'>,
+  ) {}
 
   async list(ctx: RequestContext, query: ContactListQuery) {
     const search = query.searchParam?.trim();
@@ -102,8 +119,8 @@ export class ContactsService {
     const contact = await repo.byId(db, id);
     if (!contact) throw notFound();
     const [files, contactTickets] = await Promise.all([
-      repo.mediaOf(db, id),
-      ticketsOfContact(db, id),
+      mediaOfContactTickets(db, id),
+      ticketsOf(db, id),
     ]);
     if (!(await repo.delete(db, id))) throw notFound();
     for (const ticket of contactTickets) {
@@ -116,8 +133,10 @@ export class ContactsService {
   }
 
   /**
-   * A CSV of contacts (name;number;email or name,number,email with a header). Rows with a bad
-   * number and numbers the company already has are skipped; the answer counts both.
+   * A sheet of contacts (.csv with `;` or `,`, or .xlsx; a header naming the number column, and
+   * the name and email ones if it has them), read through the one sheet reader: measured and
+   * refused past the row limit before anything is stored, then written in batches. Rows with a
+   * bad number and numbers the company already has are skipped; the answer counts both.
    */
   async import(
     ctx: RequestContext,
@@ -134,34 +153,54 @@ export class ContactsService {
       if (!empty) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
       return this.#importAddressBook(ctx, query.whatsappId);
     }
-    const file = await readFileBuffer(source, 'file', IMPORT_MAX_BYTES);
-    if (!file) {
-      throw new AppError('ERR_VALIDATION', 400, {
-        fields: [{ path: 'body.file', message: 'Required' }],
-      });
-    }
-    const rows = parseContactsCsv(file.buffer.toString('utf8'));
-    if (!rows) {
-      throw new AppError('ERR_VALIDATION', 400, {
-        fields: [{ path: 'body.file', message: 'Header must name a number column' }],
-      });
-    }
-    const candidates = contactsOf(rows);
-    const valid = new Map<string, NewContact>();
-    for (const candidate of candidates) {
-      const number = /^[\d\s()+.-]+$/.test(candidate.number)
-        ? candidate.number.replace(/\D/g, '')
-        : '';
-      if (number.length < 8 || number.length > 50 || valid.has(number)) continue;
-      const email = optionalEmailField.safeParse(candidate.email);
-      valid.set(number, {
-        number,
-        name: (candidate.name || number).slice(0, 50),
-        email: email.success ? email.data : '',
-      });
-    }
-    const imported = await this.#insertNew(ctx, [...valid.values()]);
-    return { imported, skipped: candidates.length - imported };
+    const errors = {
+      missing: () => importError('Required'),
+      legacy: () => new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415),
+    };
+    const { storage, config } = this.platform;
+    return withUploadedSheet(
+      source,
+      storage,
+      ctx.companyId,
+      importLimits(config),
+      errors,
+      async (sheet) => {
+        let columns: ReturnType<typeof columnsOf>;
+        let header = true;
+        let rows = 0;
+        let imported = 0;
+        let batch = new Map<string, NewContact>();
+        const flush = async () => {
+          imported += await this.#insertNew(ctx, [...batch.values()]);
+          batch = new Map();
+        };
+        for await (const { cells } of sheet.read()) {
+          if (header) {
+            header = false;
+            columns = columnsOf(cells);
+            if (!columns) throw importError('Header must name a number column');
+            continue;
+          }
+          if (!columns) break;
+          rows += 1;
+          const person = personOf(columns, cells);
+          const number = /^[\d\s()+.-]+$/.test(person.number)
+            ? person.number.replace(/\D/g, '')
+            : '';
+          if (number.length < 8 || number.length > 50 || batch.has(number)) continue;
+          const email = optionalEmailField.safeParse(person.email);
+          batch.set(number, {
+            number,
+            name: (person.name || number).slice(0, 50),
+            email: email.success ? email.data : '',
+          });
+          if (batch.size >= IMPORT_BATCH) await flush();
+        }
+        if (!columns) throw importError('Header must name a number column');
+        await flush();
+        return { imported, skipped: rows - imported };
+      },
+    );
   }
 
   /**

@@ -195,7 +195,153 @@ export function ticketsPerDay(db: TenantDb, from: string, to: string) {
   return db.run<{ data: string; total: number }>(ticketsPerDayStatement, [null, from, to]);
 }
 
-/** Tickets created in each hour of one day. */
-export function ticketsPerHour(db: TenantDb, day: string) {
-  return db.run<{ horario: number; total: number }>(ticketsPerHourStatement, [null, day, day]);
+/** Tickets created in each hour of the day over the days from `from` to `to` (one day alone). */
+export function ticketsPerHour(db: TenantDb, from: string, to = from) {
+  return db.run<{ horario: number; total: number }>(ticketsPerHourStatement, [null, from, to]);
+}
+
+/** Tickets created in the period per queue, every queue of the company listed (0 included). */
+const ticketsPerQueueStatement: TenantStatement = {
+  name: 'reports_tickets_per_queue',
+  text: `with ${period},
+  counted as (
+    select t.queue_id, count(*)::int as total
+    from tickets t, period p
+    where t.company_id = $1 and t.created_at >= p.starts and t.created_at < p.ends
+      and t.queue_id is not null
+    group by t.queue_id
+  )
+  select q.name, coalesce(c.total, 0) as total
+  from queues q
+  left join counted c on c.queue_id = q.id
+  where q.company_id = $1
+  order by 2, q.name, q.id`,
+};
+
+/** The average rating of each queue's tickets over the ratings given in the period. */
+const ratingsPerQueueStatement: TenantStatement = {
+  name: 'reports_ratings_per_queue',
+  text: `with ${period}
+  select q.name, round(avg(r.rate), 2)::float8 as rate
+  from user_ratings r
+  cross join period p
+  join tickets t on t.company_id = $1 and t.id = r.ticket_id
+  join queues q on q.company_id = $1 and q.id = t.queue_id
+  where r.company_id = $1 and r.created_at >= p.starts and r.created_at < p.ends
+  group by q.id, q.name
+  order by q.name, q.id`,
+};
+
+export function ticketsPerQueue(db: TenantDb, from: string, to: string) {
+  return db.run<{ name: string; total: number }>(ticketsPerQueueStatement, [null, from, to]);
+}
+
+export function ratingsPerQueue(db: TenantDb, from: string, to: string) {
+  return db.run<{ name: string; rate: number }>(ratingsPerQueueStatement, [null, from, to]);
+}
+
+/**
+ * The tickets the reports screen asks for, created in the period ($3, $4: days, either open):
+ * $5 a contact, $6 a ticket's id, $7 connections, $8 users, $9 queues, $10 statuses, $11 the
+ * group conversations too (whatever their status); a null parameter does not filter.
+ */
+const reportFilter = `t.company_id = $1
+    and t.created_at >= p.starts and t.created_at < p.ends
+    and ($5::int is null or t.contact_id = $5)
+    and ($6::int is null or t.id = $6)
+    and ($7::int[] is null or t.whatsapp_id = any($7))
+    and ($8::int[] is null or t.user_id = any($8))
+    and ($9::int[] is null or t.queue_id = any($9))
+    and ($10::text[] is null or t.status = any($10) or ($11::boolean and t.is_group))`;
+
+const reportCountStatement: TenantStatement = {
+  name: 'reports_ticket_count',
+  text: `with ${period}
+  select count(*)::int as total from tickets t, period p where ${reportFilter}`,
+};
+
+/** One page ($12 rows from $13), newest first; times written on the company's clock. */
+const reportPageStatement: TenantStatement = {
+  name: 'reports_ticket_page',
+  text: `with ${period},
+  page as (
+    select t.*
+    from tickets t, period p
+    where ${reportFilter}
+    order by t.created_at desc, t.id desc
+    limit $12 offset $13
+  )
+  select
+    t.id,
+    t.uuid::text as uuid,
+    w.name as "whatsappName",
+    c.name as "contactName",
+    u.name as "userName",
+    q.name as "queueName",
+    q.color as "queueColor",
+    t.last_message as "lastMessage",
+    t.status,
+    to_char(t.created_at at time zone p.tz, 'DD/MM/YYYY HH24:MI') as "createdAt",
+    case when t.status = 'closed'
+      then to_char(t.finished_at at time zone p.tz, 'DD/MM/YYYY HH24:MI') end as "closedAt"
+  from page t
+  cross join period p
+  join contacts c on c.company_id = $1 and c.id = t.contact_id
+  left join connections w on w.company_id = $1 and w.id = t.whatsapp_id
+  left join users u on u.company_id = $1 and u.id = t.user_id
+  left join queues q on q.company_id = $1 and q.id = t.queue_id
+  order by t.created_at desc, t.id desc`,
+};
+
+export interface TicketReportFilter {
+  from?: string;
+  to?: string;
+  contactId?: number;
+  ticketId?: number;
+  whatsappIds?: number[];
+  userIds?: number[];
+  queueIds?: number[];
+  statuses?: ('open' | 'pending' | 'closed')[];
+  groups: boolean;
+}
+
+export type TicketReportRecord = {
+  id: number;
+  uuid: string;
+  whatsappName: string | null;
+  contactName: string;
+  userName: string | null;
+  queueName: string | null;
+  queueColor: string | null;
+  lastMessage: string;
+  status: 'open' | 'pending' | 'closed';
+  createdAt: string;
+  closedAt: string | null;
+};
+
+const reportParams = (filter: TicketReportFilter) => [
+  null,
+  filter.from ?? null,
+  filter.to ?? null,
+  filter.contactId ?? null,
+  filter.ticketId ?? null,
+  filter.whatsappIds ?? null,
+  filter.userIds ?? null,
+  filter.queueIds ?? null,
+  filter.statuses ?? null,
+  filter.groups,
+];
+
+/** A page of the report's tickets and how many the filter matches, the page read as the count. */
+export async function ticketReport(
+  db: TenantDb,
+  filter: TicketReportFilter,
+  page: { limit: number; offset: number },
+) {
+  const params = reportParams(filter);
+  const [rows, [counted]] = await Promise.all([
+    db.run<TicketReportRecord>(reportPageStatement, [...params, page.limit, page.offset]),
+    db.run<{ total: number }>(reportCountStatement, params),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }

@@ -7,4 +7,10 @@ export const dashboardRoutes = ({ dashboard: service }: Services) =>
     serve(dashboard.get, (req) => service.get(req.ctx, req.query));
     serve(dashboard.ticketsUsers, (req) => service.ticketsUsers(req.ctx, req.query));
     serve(dashboard.ticketsDay, (req) => service.ticketsDay(req.ctx, req.query));
+    serve(dashboard.appointmentsAtendent, (req) =>
+      service.appointmentsAtendent(req.ctx, req.query),
+    );
+    serve(dashboard.rushHour, (req) => service.rushHour(req.ctx, req.query));
+    serve(dashboard.departamentRatings, (req) => service.departamentRatings(req.ctx, req.query));
+    serve(dashboard.ticketReport, (req) => service.ticketReport(req.ctx, req.query));
   });

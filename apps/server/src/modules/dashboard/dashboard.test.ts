@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { agent, inboxCompany, inboxFactories } from '../../../test/inbox';
+import { reportsScreenQuery } from '../../../test/original-screens';
 import { companies, ticketDayStats, tickets, userRatings } from '../../db/schema';
 import { TenantDb } from '../../db/tenant';
 
@@ -118,11 +119,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.stop());
 
-const get = async (url: string, token = home.adminToken) => {
+const asAdmin = async (url: string, token: string) => {
   const response = await t.as(token).get(url);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 };
+const get = (url: string, token = home.adminToken) => asAdmin(url, token);
 
 const PERIOD = 'date_from=2025-03-10&date_to=2025-03-11';
 /** As the original client sends it, with a companyId (another company's here) that is ignored. */
@@ -390,5 +392,233 @@ describe("the server's own time zone", () => {
     } finally {
       await t.as(home.adminToken).put('/settings/timezone', { value: 'America/Sao_Paulo' });
     }
+  });
+});
+
+/** The original client's report charts and reports screen, on companies of their own. */
+describe("the original client's reports", () => {
+  let home: Awaited<ReturnType<typeof inboxCompany>>;
+  let other: Awaited<ReturnType<typeof inboxCompany>>;
+  let ana: Awaited<ReturnType<typeof agent>>;
+  let bruno: Awaited<ReturnType<typeof agent>>;
+  let vendas: Awaited<ReturnType<TestServer['make']['queue']>>;
+  let suporte: Awaited<ReturnType<TestServer['make']['queue']>>;
+  const ids: Record<string, number> = {};
+  let carla: { id: number };
+
+  /**
+   * Company "home" keeps its default clock, America/Sao_Paulo (UTC-3): the period 2025-03-10 to
+   * 2025-03-11 runs from 2025-03-10T03:00Z to 2025-03-12T03:00Z. The other company works in the
+   * same hours, on the same kind of rows, and is never counted.
+   */
+  beforeAll(async () => {
+    home = await inboxCompany(t);
+    other = await inboxCompany(t);
+    ana = await agent(t, home.companyId, { name: 'Ana' });
+    bruno = await agent(t, home.companyId, { name: 'Bruno' });
+    vendas = await t.make.queue(home.companyId, { name: 'Vendas', color: '#00aa00' });
+    suporte = await t.make.queue(home.companyId, { name: 'Suporte', color: '#0000aa' });
+    await t.make.queue(home.companyId, { name: 'Financeiro', color: '#aa0000' });
+    carla = await make.contact(home.companyId, { name: 'Carla' });
+    const ticket = (name: string, fields: Parameters<typeof make.ticket>[1]) =>
+      make.ticket(home.companyId, { whatsappId: home.connection.id, ...fields }).then((row) => {
+        ids[name] = row.id;
+        return row;
+      });
+    // 10/03 09:00 local, Vendas, Ana closed it on the 10th at 09:40 local.
+    await ticket('t1', {
+      status: 'closed',
+      userId: ana.user.id,
+      queueId: vendas.id,
+      contactId: carla.id,
+      lastMessage: 'Obrigada!',
+      createdAt: at('2025-03-10T12:00:00Z'),
+      acceptedAt: at('2025-03-10T12:10:00Z'),
+      finishedAt: at('2025-03-10T12:40:00Z'),
+    });
+    // 10/03 23:30 local (the 11th in UTC), Vendas, Bruno closed it.
+    await ticket('t2', {
+      status: 'closed',
+      userId: bruno.user.id,
+      queueId: vendas.id,
+      createdAt: at('2025-03-11T02:30:00Z'),
+      acceptedAt: at('2025-03-11T02:50:00Z'),
+      finishedAt: at('2025-03-11T02:59:00Z'),
+    });
+    // 11/03 09:15 local, Suporte, open with Ana.
+    await ticket('t3', {
+      status: 'open',
+      userId: ana.user.id,
+      queueId: suporte.id,
+      createdAt: at('2025-03-11T12:15:00Z'),
+    });
+    // 11/03 22:00 local: a group, waiting, no queue.
+    await ticket('t4', { status: 'pending', isGroup: true, createdAt: at('2025-03-12T01:00:00Z') });
+    // 09/03 23:00 local (the 10th in UTC): before the period.
+    await ticket('before', {
+      status: 'closed',
+      userId: ana.user.id,
+      queueId: vendas.id,
+      createdAt: at('2025-03-10T02:00:00Z'),
+      finishedAt: at('2025-03-10T02:30:00Z'),
+    });
+
+    const rate = (ticketId: number, userId: number, rate: number, when: string) =>
+      new TenantDb(t.database.db, home.companyId)
+        .insert(userRatings, { ticketId, userId, rate, createdAt: at(when) })
+        .then(() => undefined);
+    await rate(ids.t1!, ana.user.id, 3, '2025-03-10T13:00:00Z');
+    await rate(ids.t2!, bruno.user.id, 2, '2025-03-11T03:30:00Z');
+    // 09/03 local: outside the period.
+    await rate(ids.before!, ana.user.id, 1, '2025-03-10T02:45:00Z');
+
+    const stranger = await t.make.user(other.companyId, { name: 'Ana' });
+    const theirs = await t.make.queue(other.companyId, { name: 'Vendas' });
+    const theirTicket = await make.ticket(other.companyId, {
+      whatsappId: other.connection.id,
+      status: 'closed',
+      userId: stranger.id,
+      queueId: theirs.id,
+      createdAt: at('2025-03-10T12:00:00Z'),
+      finishedAt: at('2025-03-10T13:00:00Z'),
+    });
+    await new TenantDb(t.database.db, other.companyId).insert(userRatings, {
+      ticketId: theirTicket.id,
+      userId: stranger.id,
+      rate: 1,
+      createdAt: at('2025-03-10T13:00:00Z'),
+    });
+  }, 60_000);
+
+  const get = (url: string) => asAdmin(url, home.adminToken);
+
+  /** As the original's charts send it: the month's days and a companyId (another's), ignored. */
+  const chart = () => `initialDate=2025-03-10&finalDate=2025-03-11&companyId=${other.companyId}`;
+
+  describe('GET /reports/appointmentsAtendent', () => {
+    it("answers each user's closed tickets and each queue's new ones, fewest first", async () => {
+      expect(await get(`/reports/appointmentsAtendent?${chart()}`)).toEqual({
+        appointmentsByAttendents: [
+          { user_name: 'Company Admin', total_tickets: 0 },
+          { user_name: 'Ana', total_tickets: 1 },
+          { user_name: 'Bruno', total_tickets: 1 },
+        ],
+        ticketsByQueues: [
+          { name: 'Financeiro', total_tickets: 0 },
+          { name: 'Suporte', total_tickets: 1 },
+          { name: 'Vendas', total_tickets: 2 },
+        ],
+      });
+    });
+  });
+
+  describe('GET /reports/rushHour', () => {
+    it('counts the tickets created in each hour of the day, on the company clock', async () => {
+      const hours = await get(`/reports/rushHour?${chart()}`);
+      expect(hours).toHaveLength(24);
+      const counted = hours.filter((hour: { message_count: number }) => hour.message_count > 0);
+      expect(counted).toEqual([
+        { message_hour: 9, message_count: 2 },
+        { message_hour: 22, message_count: 1 },
+        { message_hour: 23, message_count: 1 },
+      ]);
+    });
+  });
+
+  describe('GET /reports/departamentRatings', () => {
+    it("averages each queue's ratings given in the period", async () => {
+      expect(await get(`/reports/departamentRatings?${chart()}`)).toEqual([
+        { name: 'Vendas', total_rate: 2.5 },
+      ]);
+    });
+  });
+
+  describe('GET /ticket/reports', () => {
+    /** The reports screen's query: its lists as JSON text, the contact '' when none. */
+    const report = (filters: Record<string, string> = {}) =>
+      get(
+        `/ticket/reports?${new URLSearchParams(reportsScreenQuery('2025-03-10', '2025-03-11', filters))}`,
+      );
+    const idsOf = (body: { tickets: { id: number }[] }) => body.tickets.map((row) => row.id);
+
+    it("lists the period's tickets newest first, as the screen's table reads them", async () => {
+      const body = await report();
+      expect(body.totalTickets).toEqual({ total: 4 });
+      expect(idsOf(body)).toEqual([ids.t4, ids.t3, ids.t2, ids.t1]);
+      expect(body.tickets.at(-1)).toEqual({
+        id: ids.t1,
+        uuid: expect.any(String),
+        whatsappName: home.connection.name,
+        contactName: 'Carla',
+        userName: 'Ana',
+        queueName: 'Vendas',
+        queueColor: '#00aa00',
+        lastMessage: 'Obrigada!',
+        status: 'FECHADO',
+        createdAt: '10/03/2025 09:00',
+        closedAt: '10/03/2025 09:40',
+      });
+      expect(body.tickets[0]).toMatchObject({
+        status: 'PENDENTE',
+        queueName: null,
+        queueColor: null,
+        userName: null,
+        closedAt: null,
+        createdAt: '11/03/2025 22:00',
+      });
+    });
+
+    it('filters by each of the screen filters', async () => {
+      const only = async (filters: Record<string, string>) => idsOf(await report(filters));
+      expect(await only({ contactId: String(carla.id) })).toEqual([ids.t1]);
+      expect(await only({ ticketId: String(ids.t2) })).toEqual([ids.t2]);
+      expect(await only({ users: JSON.stringify([ana.user.id]) })).toEqual([ids.t3, ids.t1]);
+      expect(await only({ queueIds: JSON.stringify([suporte.id]) })).toEqual([ids.t3]);
+      expect(await only({ status: '["closed"]' })).toEqual([ids.t2, ids.t1]);
+      expect(await only({ status: '["group"]' })).toEqual([ids.t4]);
+      expect(await only({ status: '["open","group"]' })).toEqual([ids.t4, ids.t3]);
+      expect(await only({ whatsappId: JSON.stringify([home.connection.id]) })).toHaveLength(4);
+      expect(await only({ dateFrom: '2025-03-09', dateTo: '2025-03-09' })).toEqual([ids.before]);
+    });
+
+    it('pages, and reads the export’s huge page as the most one page answers', async () => {
+      const second = await report({ page: '2', pageSize: '3' });
+      expect(second.totalTickets).toEqual({ total: 4 });
+      expect(idsOf(second)).toEqual([ids.t1]);
+      const all = await report({ page: '1', pageSize: '9999999' });
+      expect(idsOf(all)).toHaveLength(4);
+    });
+
+    it("never lists another company's tickets, whatever ids it is asked for", async () => {
+      const theirs = await report({
+        users: '[]',
+        ticketId: '',
+        whatsappId: JSON.stringify([other.connection.id]),
+        companyId: String(other.companyId),
+      });
+      expect(theirs).toEqual({ tickets: [], totalTickets: { total: 0 } });
+      expect(idsOf(await report({ companyId: String(other.companyId) }))).toHaveLength(4);
+    });
+
+    it('refuses values that mean nothing', async () => {
+      for (const query of ['status=["lost"]', 'users=abc', 'dateFrom=10/03/2025', 'page=0']) {
+        expect((await t.as(home.adminToken).get(`/ticket/reports?${query}`)).statusCode).toBe(400);
+      }
+    });
+  });
+
+  describe('the reports are for admins', () => {
+    it('refuses a user every report', async () => {
+      for (const url of [
+        `/reports/appointmentsAtendent?${chart()}`,
+        `/reports/rushHour?${chart()}`,
+        `/reports/departamentRatings?${chart()}`,
+        '/ticket/reports?page=1&pageSize=10',
+      ]) {
+        const response = await t.as(ana.token).get(url);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+      }
+    });
   });
 });

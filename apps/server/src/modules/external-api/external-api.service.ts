@@ -6,7 +6,6 @@ import {
   MEDIA_MAX_FILES,
   MEDIA_UPLOAD_TYPES,
   MSG,
-  normaliseNumber,
 } from '@atendi/shared';
 import { connectionByApiToken } from '../../db/channel-queries';
 import { type TenantDb, tenantDb } from '../../db/tenant';
@@ -21,10 +20,10 @@ import {
   readUploads,
   type Upload,
 } from '../../platform/uploads';
+import { contactOfNumber } from '../contacts/contacts.service';
 import type { ServiceDeps } from '../deps';
 import type { OutboundDraft, OutboundSender } from '../messages/messages.outbound';
-import { insertLiveTicket, liveTicketOf, ticketById } from '../tickets/tickets.repository';
-import { contactOfNumber } from './external-api.repository';
+import type { TicketLifecycle } from '../tickets/tickets.lifecycle';
 
 const MEDIA_RULES = {
   fileFields: ['medias'],
@@ -32,8 +31,11 @@ const MEDIA_RULES = {
   types: MEDIA_UPLOAD_TYPES,
 };
 
-/** Every refused token looks the same: missing, empty, malformed or unknown. */
-const refused = () => new AppError('ERR_SESSION_EXPIRED', 401);
+/**
+ * Every refused token looks the same: missing, empty, malformed, unknown or revoked (replaced,
+ * or its connection deleted). Its own code: this API has no sessions to expire.
+ */
+const refused = () => new AppError('ERR_INVALID_API_TOKEN', 401);
 
 /** Tokens are 43 url-safe characters; anything far from that is not looked up at all. */
 const TOKEN_SHAPE = /^[\w-]{20,200}$/;
@@ -57,6 +59,7 @@ export class ExternalApiService {
       'db' | 'events' | 'storage' | 'limiter' | 'config'
     >,
     private readonly outbound: Pick<OutboundSender, 'send'>,
+    private readonly tickets: Pick<TicketLifecycle, 'liveTicket' | 'announceOpened'>,
   ) {}
 
   async send(
@@ -104,11 +107,7 @@ export class ExternalApiService {
 
     let ticketId: number;
     try {
-      ticketId = await this.#ticketFor(
-        tenantDb(ctx),
-        connection.id,
-        normaliseNumber(fields.number),
-      );
+      ticketId = await this.#ticketFor(tenantDb(ctx), connection.id, fields.number);
     } catch (error) {
       await discardUploads(this.platform.storage, files);
       throw error;
@@ -147,28 +146,11 @@ export class ExternalApiService {
         contact,
       });
     }
-    let ticket = await liveTicketOf(db, contact.id, connectionId);
-    if (ticket) return ticket.id;
-    // The index tickets_one_live_per_contact decides a race with an inbound message.
-    const opened = await insertLiveTicket(db, {
-      contactId: contact.id,
+    const { ticket, opened } = await this.tickets.liveTicket(db, {
+      contact,
       whatsappId: connectionId,
-      queueId: null,
-      userId: null,
-      status: 'pending',
-      isGroup: contact.isGroup,
     });
-    ticket = await liveTicketOf(db, contact.id, connectionId);
-    if (!ticket) throw new AppError('ERR_CREATING_TICKET', 500);
-    if (opened) {
-      const full = await ticketById(db, ticket.id);
-      if (full)
-        this.platform.events.emit('ticket.saved', {
-          companyId: db.companyId,
-          action: 'update',
-          ticket: full,
-        });
-    }
+    await this.tickets.announceOpened(db, { ticketId: ticket.id, opened });
     return ticket.id;
   }
 }

@@ -1,4 +1,3 @@
-import { normaliseNumber } from '@atendi/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -44,37 +43,43 @@ const send = (token: string | undefined, payload: unknown) =>
     payload: payload as object,
   });
 
-describe('normaliseNumber', () => {
-  it('adds the country code and the ninth digit of a Brazilian mobile', () => {
-    expect(normaliseNumber('+55 (11) 98765-4321')).toBe('5511987654321');
-    expect(normaliseNumber('(11) 98765-4321')).toBe('5511987654321');
-    expect(normaliseNumber('11 8765-4321')).toBe('5511987654321');
-    expect(normaliseNumber('551187654321')).toBe('5511987654321');
-    // A landline keeps its eight digits; other countries are left as written.
-    expect(normaliseNumber('551132654321')).toBe('551132654321');
-    expect(normaliseNumber('+1 415 555 0100')).toBe('14155550100');
-  });
-});
-
 describe('POST /api/messages/send', () => {
-  it('refuses a missing, empty, malformed or unknown token with one and the same 401', async () => {
+  it('refuses a missing, empty, malformed, unknown or revoked token with one 401 that speaks of no session', async () => {
     const body = { number: '5511987650001', body: 'Olá' };
-    const answers = await Promise.all([
-      send(undefined, body),
-      t.app.inject({
-        method: 'POST',
-        url: '/api/messages/send',
-        headers: { authorization: 'Bearer ' },
-        payload: body,
-      }),
-      send('short', body),
-      send('x'.repeat(43), body),
-      send(`${home.apiToken.slice(0, -1)}A`, body),
-    ]);
-    for (const answer of answers) {
-      expect(answer.statusCode).toBe(401);
-      expect(answer.json()).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+    // Revoked twice over: a connection whose token was replaced, and one that was deleted.
+    const replaced = await apiCompany();
+    const revoked = (
+      await t.as(replaced.adminToken).post(`/whatsapp/${replaced.connectionId}/token`)
+    ).json().token as string;
+    expect(revoked).not.toBe(replaced.apiToken);
+    const deleted = await apiCompany();
+    const removal = await t.as(deleted.adminToken).delete(`/whatsapp/${deleted.connectionId}`);
+    expect(removal.statusCode).toBeLessThan(300);
+    const cases: [string, Promise<Awaited<ReturnType<typeof send>>>][] = [
+      ['missing', send(undefined, body)],
+      [
+        'empty',
+        t.app.inject({
+          method: 'POST',
+          url: '/api/messages/send',
+          headers: { authorization: 'Bearer ' },
+          payload: body,
+        }),
+      ],
+      ['malformed', send('short', body)],
+      ['never existed', send('x'.repeat(43), body)],
+      ['one character off', send(`${home.apiToken.slice(0, -1)}A`, body)],
+      ['replaced by a new one', send(replaced.apiToken, body)],
+      ['of a deleted connection', send(deleted.apiToken, body)],
+    ];
+    for (const [label, pending] of cases) {
+      const answer = await pending;
+      expect(answer.statusCode, label).toBe(401);
+      expect(answer.json(), label).toEqual({ error: 'ERR_INVALID_API_TOKEN' });
     }
+    // The new token works.
+    const sent = await send(revoked, body);
+    expect(sent.statusCode, sent.body).toBe(200);
   });
 
   it("refuses a user's session token: only a connection's token opens the API", async () => {
@@ -136,6 +141,26 @@ describe('POST /api/messages/send', () => {
     // A second send reaches the same live ticket.
     const again = await send(home.apiToken, { number: '5511987650004', body: 'Chegou?' });
     expect(again.json().ticketId).toBe(result.ticketId);
+  });
+
+  it('reads a number as the contact lists do: the long-distance zero, no number refused', async () => {
+    const dialled = await send(home.apiToken, { number: '011 98765-0021', body: 'Oi' });
+    expect(dialled.statusCode, dialled.body).toBe(200);
+    const written = await send(home.apiToken, { number: '+55 11 98765-0021', body: 'De novo' });
+    expect(written.json().ticketId).toBe(dialled.json().ticketId);
+    const [ticket] = await t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.id, dialled.json().ticketId));
+    const [contact] = await t.database.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.id, ticket!.contactId));
+    expect(contact!.number).toBe('5511987650021');
+
+    const badArea = await send(home.apiToken, { number: '+55 01 98765-0021', body: 'Oi' });
+    expect(badArea.statusCode).toBe(400);
+    expect(badArea.json()).toMatchObject({ error: 'ERR_VALIDATION' });
   });
 
   it('sends files from a multipart form, the text as the first caption', async () => {

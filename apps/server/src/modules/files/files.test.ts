@@ -213,7 +213,7 @@ describe('a list and its files', () => {
         name: 'Tabela',
         path: expect.stringMatching(new RegExp(`^/media/${home.companyId}/[0-9a-f-]{36}\\.pdf\\?`)),
         mediaType: 'application/pdf',
-        mediaName: 'tabela de preços.pdf',
+        mediaName: 'tabela_de_preços.pdf',
       },
       {
         id: foto.id,
@@ -227,7 +227,7 @@ describe('a list and its files', () => {
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PNG)).toBe(true);
     expect((await t.as(home.adminToken).get(`/files/${list.id}`)).json()).toMatchObject({
-      options: [{ mediaName: 'tabela de preços.pdf' }, { mediaName: 'foto.png' }],
+      options: [{ mediaName: 'tabela_de_preços.pdf' }, { mediaName: 'foto.png' }],
     });
 
     // A new file for an option replaces its file on disk.

@@ -1,3 +1,4 @@
+import type { OutboundClient, OutboundResponse } from '../../platform/outbound';
 import {
   type PaymentCustomer,
   type PaymentProvider,
@@ -7,6 +8,7 @@ import {
 } from './payment-provider';
 
 export interface AsaasOptions {
+  outbound: Pick<OutboundClient, 'request'>;
   /** https://api.asaas.com/v3, or the sandbox's https://api-sandbox.asaas.com/v3. */
   baseUrl: string;
   apiKey: string;
@@ -78,23 +80,21 @@ export class AsaasProvider implements PaymentProvider {
   }
 
   async #call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    let response: Response;
+    let response: OutboundResponse;
     try {
-      response = await fetch(`${this.#base}${path}`, {
+      // The key goes to the configured host only, never where a redirect points.
+      response = await this.options.outbound.request(`${this.#base}${path}`, {
         method,
-        headers: {
-          access_token: this.options.apiKey,
-          'content-type': 'application/json',
-          'user-agent': 'atendi',
-        },
+        headers: { 'content-type': 'application/json', 'user-agent': 'atendi' },
+        credentials: { access_token: this.options.apiKey },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        timeoutMs: this.options.timeoutMs,
       });
     } catch (error) {
       throw new PaymentProviderError(0, (error as Error).message);
     }
-    const text = await response.text();
-    if (!response.ok) {
+    const text = response.text;
+    if (response.status < 200 || response.status >= 300) {
       let detail = text.slice(0, 300);
       try {
         const parsed = JSON.parse(text) as AsaasErrors;

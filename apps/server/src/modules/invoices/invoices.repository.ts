@@ -6,28 +6,64 @@ import { likePattern } from '../../platform/routes';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
+const LATEST_FIRST = [desc(invoices.dueDate), desc(invoices.id)] as const;
+
+/** A search of invoices: in the detail, and by id when it is a number. */
+function invoiceSearch(search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const byDetail = sql`${invoices.detail} ilike ${likePattern(text)}`;
+  const id = /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+  return id === undefined ? byDetail : or(byDetail, eq(invoices.id, id));
+}
+
 /** A page of the company's invoices, latest due date first; a number searches the id too. */
 export async function invoicesPage(
   db: TenantDb,
   search: string | undefined,
   options: { limit: number; offset: number },
 ) {
-  let where: SQL | undefined;
-  const text = search?.trim();
-  if (text) {
-    const byDetail = sql`${invoices.detail} ilike ${likePattern(text)}`;
-    const id = /^\d{1,9}$/.test(text) ? Number(text) : undefined;
-    where = id === undefined ? byDetail : or(byDetail, eq(invoices.id, id));
-  }
+  const where = invoiceSearch(search);
   const [rows, count] = await Promise.all([
     db
       .selectFrom(invoices, where)
-      .orderBy(desc(invoices.dueDate), desc(invoices.id))
+      .orderBy(...LATEST_FIRST)
       .limit(options.limit)
       .offset(options.offset),
     db.count(invoices, where),
   ]);
   return { rows, count };
+}
+
+/** A page of every company's invoices for the super user, each with its company's name. */
+export async function invoicesPageOfEveryCompany(
+  db: GlobalDb,
+  search: string | undefined,
+  options: { limit: number; offset: number },
+) {
+  const where = invoiceSearch(search);
+  // The same page as a company's, through the platform's handle (typed apart from a company's).
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom(invoices, where)
+      .orderBy(...LATEST_FIRST)
+      .limit(options.limit)
+      .offset(options.offset),
+    db.count(invoices, where),
+  ]);
+  const companyIds = [...new Set(rows.map((row) => row.companyId))];
+  const names = new Map(
+    companyIds.length === 0
+      ? []
+      : (await db.selectFrom(companies, inArray(companies.id, companyIds))).map((company) => [
+          company.id,
+          company.name,
+        ]),
+  );
+  return {
+    rows: rows.map((row) => ({ ...row, companyName: names.get(row.companyId) ?? '' })),
+    count,
+  };
 }
 
 export async function invoiceById(db: TenantDb, id: number) {

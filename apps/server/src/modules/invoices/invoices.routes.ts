@@ -4,6 +4,7 @@ import type { Services } from '../services';
 
 export const invoicesRoutes = ({ invoices: service }: Services) =>
   contractRoutes((serve) => {
+    serve(invoices.page, (req) => service.page(req.ctx, req.query));
     serve(invoices.list, (req) => service.list(req.ctx, req.query));
     serve(invoices.get, (req) => service.get(req.ctx, req.params.id));
     serve(invoices.subscribe, (req) => service.subscribe(req.ctx, req.body));

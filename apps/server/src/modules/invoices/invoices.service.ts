@@ -1,6 +1,7 @@
 import {
   type Company,
   DEFAULT_PAGE_SIZE,
+  INVOICES_LIST_MAX,
   type Invoice,
   type InvoicesPage,
   type InvoicesQuery,
@@ -18,7 +19,7 @@ import { AppError } from '../../platform/errors';
 import { platformSetting } from '../../platform/platform-settings';
 import { iso, isoRequired, page, sliceMore } from '../../platform/routes';
 import { openSecretSetting } from '../../platform/secrets';
-import { updateCompany } from '../companies/companies.repository';
+import { keepBillingDetails } from '../companies/companies.service';
 import type { ServiceDeps } from '../deps';
 import { AsaasProvider } from './asaas';
 import {
@@ -28,6 +29,7 @@ import {
   insertInvoiceOnce,
   invoiceById,
   invoicesPage,
+  invoicesPageOfEveryCompany,
   keepCharge,
   markPaid,
 } from './invoices.repository';
@@ -56,7 +58,7 @@ const webhookSchema = z.object({
     .optional(),
 });
 
-export const presentInvoice = (row: InvoiceRow): Invoice => ({
+export const presentInvoice = (row: InvoiceRow & { companyName?: string }): Invoice => ({
   id: row.id,
   companyId: row.companyId,
   detail: row.detail,
@@ -66,6 +68,7 @@ export const presentInvoice = (row: InvoiceRow): Invoice => ({
   paidAt: iso(row.paidAt),
   createdAt: isoRequired(row.createdAt),
   updatedAt: isoRequired(row.updatedAt),
+  ...(row.companyName === undefined ? {} : { companyName: row.companyName }),
 });
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 404);
@@ -86,7 +89,7 @@ export class InvoicesService {
   readonly #providerFor: ProviderFactory;
 
   constructor(
-    private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'jobs' | 'config'>,
+    private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'jobs' | 'config' | 'outbound'>,
     providerFor?: ProviderFactory,
   ) {
     const { config } = platform;
@@ -94,6 +97,7 @@ export class InvoicesService {
       providerFor ??
       ((apiKey) =>
         new AsaasProvider({
+          outbound: platform.outbound,
           baseUrl: config.ASAAS_BASE_URL,
           apiKey,
           timeoutMs: config.OUTBOUND_TIMEOUT_MS,
@@ -138,14 +142,31 @@ export class InvoicesService {
     return written;
   }
 
-  async list(ctx: RequestContext, query: InvoicesQuery): Promise<InvoicesPage> {
-    const { rows, count } = await invoicesPage(
-      tenantDb(ctx),
-      query.searchParam,
+  /** A page of the company's invoices; the super user may ask for every company's. */
+  async page(ctx: RequestContext, query: InvoicesQuery): Promise<InvoicesPage> {
+    const { rows, count } = await this.#invoices(
+      ctx,
+      query,
       page(query.pageNumber, DEFAULT_PAGE_SIZE),
     );
     const { rows: shown, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);
     return { invoices: shown.map(presentInvoice), count, hasMore };
+  }
+
+  /** The invoices as a bare list, for the original product's client. */
+  async list(ctx: RequestContext, query: InvoicesQuery): Promise<Invoice[]> {
+    const { rows } = await this.#invoices(ctx, query, { limit: INVOICES_LIST_MAX, offset: 0 });
+    return rows.map(presentInvoice);
+  }
+
+  #invoices(
+    ctx: RequestContext,
+    query: InvoicesQuery,
+    options: { limit: number; offset: number },
+  ): Promise<{ rows: (InvoiceRow & { companyName?: string })[]; count: number }> {
+    return query.companies === 'all' && ctx.super
+      ? invoicesPageOfEveryCompany(globalDb(this.platform), query.searchParam, options)
+      : invoicesPage(tenantDb(ctx), query.searchParam, options);
   }
 
   async get(ctx: RequestContext, id: number): Promise<Invoice> {
@@ -249,7 +270,7 @@ export class InvoicesService {
       .filter(Boolean)
       .join(' ');
     // The checkout has no district: the one the super user's form keeps stays.
-    const company = await updateCompany(globalDb(this.platform), companyId, {
+    const company = await keepBillingDetails(globalDb(this.platform), companyId, {
       billingName: name.slice(0, 100),
       addressZipCode: billingText(body.zipcode),
       addressStreet: billingText(body.address2),

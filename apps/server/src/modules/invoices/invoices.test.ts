@@ -20,6 +20,7 @@ beforeAll(async () => {
   asaas = await new FakeAsaas(API_KEY).start();
   t = await startTestServer({
     ASAAS_BASE_URL: asaas.baseUrl,
+    OUTBOUND_ALLOW_PRIVATE: new URL(asaas.baseUrl).host,
     ASAAS_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
     BILLING_GRACE_DAYS: '3',
     INVOICE_LEAD_DAYS: '10',
@@ -106,7 +107,10 @@ describe('the invoice sweep', () => {
   });
 
   it('writes one invoice when two instances sweep at once', async () => {
-    const second = await startTestServer({ ASAAS_BASE_URL: asaas.baseUrl }, t);
+    const second = await startTestServer(
+      { ASAAS_BASE_URL: asaas.baseUrl, OUTBOUND_ALLOW_PRIVATE: new URL(asaas.baseUrl).host },
+      t,
+    );
     try {
       const made = await Promise.all(
         Array.from({ length: 4 }, () => t.make.company({ dueDate: day(3) })),
@@ -164,7 +168,7 @@ describe('the invoice sweep', () => {
   });
 });
 
-describe('GET /invoices/all and /invoices/:id', () => {
+describe('GET /invoices, /invoices/all and /invoices/:id', () => {
   it("lists the company's own invoices, latest first, with search and paging", async () => {
     const { company, as, invoice } = await billedCompany(day(4));
     // Earlier months, paid.
@@ -177,19 +181,19 @@ describe('GET /invoices/all and /invoices/:id', () => {
         status: 'paid',
       });
     }
-    const first = (await as.get('/invoices/all')).json() as InvoicesPage;
+    const first = (await as.get('/invoices')).json() as InvoicesPage;
     expect(first.count).toBe(22);
     expect(first.invoices).toHaveLength(20);
     expect(first.hasMore).toBe(true);
     expect(first.invoices[0]!.id).toBe(invoice.id);
     expect(first.invoices.every((row) => row.companyId === company.id)).toBe(true);
-    const second = (await as.get('/invoices/all?pageNumber=2')).json() as InvoicesPage;
+    const second = (await as.get('/invoices?pageNumber=2')).json() as InvoicesPage;
     expect(second.invoices).toHaveLength(2);
     expect(second.hasMore).toBe(false);
 
-    const found = (await as.get('/invoices/all?searchParam=antigo')).json() as InvoicesPage;
+    const found = (await as.get('/invoices?searchParam=antigo')).json() as InvoicesPage;
     expect(found.invoices.map((row) => row.detail)).toEqual(['Plano antigo']);
-    const byId = (await as.get(`/invoices/all?searchParam=${invoice.id}`)).json() as InvoicesPage;
+    const byId = (await as.get(`/invoices?searchParam=${invoice.id}`)).json() as InvoicesPage;
     expect(byId.invoices.map((row) => row.id)).toContain(invoice.id);
 
     const one = await as.get(`/invoices/${invoice.id}`);
@@ -197,12 +201,51 @@ describe('GET /invoices/all and /invoices/:id', () => {
     expect(one.json()).toMatchObject({ id: invoice.id, status: 'open', dueDate: day(4) });
   });
 
+  it('answers GET /invoices/all as the bare list the original client reads, searched', async () => {
+    const { as, invoice } = await billedCompany(day(6));
+    const list = await as.get('/invoices/all?searchParam=&pageNumber=1');
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = list.json() as Invoice[];
+    expect(Array.isArray(rows)).toBe(true);
+    expect(rows.map((row) => row.id)).toEqual([invoice.id]);
+    expect(rows[0]).toMatchObject({ status: 'open', dueDate: day(6) });
+    expect((await as.get('/invoices/all?searchParam=nada-disso')).json()).toEqual([]);
+  });
+
+  it("shows the super user every company's invoices with their names, on asking for all", async () => {
+    const a = await billedCompany(day(7));
+    const b = await billedCompany(day(8));
+    const names = new Map([
+      [a.company.id, a.company.name],
+      [b.company.id, b.company.name],
+    ]);
+    const asSuper = t.as(superToken);
+    const own = (await asSuper.get('/invoices')).json() as InvoicesPage;
+    expect(own.invoices.map((row) => row.id)).not.toContain(a.invoice.id);
+    const every = (await asSuper.get('/invoices?companies=all')).json() as InvoicesPage;
+    for (const invoice of [a.invoice, b.invoice]) {
+      const row = every.invoices.find((candidate) => candidate.id === invoice.id);
+      expect(row, `invoice ${invoice.id}`).toMatchObject({
+        companyId: invoice.companyId,
+        companyName: names.get(invoice.companyId),
+        status: 'open',
+      });
+    }
+    expect(every.count).toBeGreaterThanOrEqual(2);
+    const bare = (await asSuper.get('/invoices/all?companies=all')).json() as Invoice[];
+    expect(bare.map((row) => row.id)).toEqual(expect.arrayContaining([a.invoice.id, b.invoice.id]));
+    // Reading is all: the super user's checkout pays its own company's invoices only.
+    expect((await asSuper.post('/subscription', checkout(a.invoice.id))).statusCode).toBe(404);
+  });
+
   it("shows nothing of another company's invoices and is for admins only", async () => {
     const a = await billedCompany();
     const b = await billedCompany();
     expect((await a.as.get(`/invoices/${b.invoice.id}`)).statusCode).toBe(404);
-    const listed = (await a.as.get('/invoices/all')).json() as InvoicesPage;
+    const listed = (await a.as.get('/invoices?companies=all')).json() as InvoicesPage;
     expect(listed.invoices.map((row: Invoice) => row.id)).not.toContain(b.invoice.id);
+    const bare = (await a.as.get('/invoices/all?companies=all')).json() as Invoice[];
+    expect(bare.map((row) => row.id)).toEqual([a.invoice.id]);
     const agent = await t.make.user(a.company.id);
     const agentToken = (await t.login(agent.email)).token;
     expect((await t.as(agentToken).get('/invoices/all')).statusCode).toBe(403);
@@ -421,7 +464,7 @@ describe('POST /subscription/webhook', () => {
       invoiceId: invoice.id,
       company: { id: company.id, dueDate: '2026-02-28' },
     });
-    const listed = (await as.get('/invoices/all')).json() as InvoicesPage;
+    const listed = (await as.get('/invoices')).json() as InvoicesPage;
     expect(listed.invoices[0]).toMatchObject({ id: invoice.id, status: 'paid' });
   });
 

@@ -5,7 +5,7 @@ import { contacts, tags, tickets, ticketTags } from '../../db/schema';
 import { runNamed, type TenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { isoRequired } from '../../platform/routes';
-import { newestFirst, ticketVisibility } from '../tickets/tickets.repository';
+import { newestFirst, ticketVisibility } from '../tickets/tickets.sql';
 
 /**
  * The board's tickets for the caller: live ones (open or pending) it may read, of `queueIds` and

@@ -2,9 +2,8 @@ import { KANBAN_PAGE_SIZE, type KanbanQuery, type KanbanTickets, type Tag } from
 import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
-import type { Platform } from '../../platform/platform';
 import { readableTicket } from '../tickets/tickets.access';
-import { ticketById } from '../tickets/tickets.repository';
+import type { TicketLifecycle } from '../tickets/tickets.lifecycle';
 import {
   addTicketTag,
   boardCards,
@@ -19,7 +18,7 @@ import {
  * ticket update, so every board showing it moves the card too.
  */
 export class KanbanService {
-  constructor(private readonly platform: Pick<Platform, 'events'>) {}
+  constructor(private readonly lifecycle: Pick<TicketLifecycle, 'announce'>) {}
 
   async tags(ctx: RequestContext): Promise<{ lista: Tag[] }> {
     return { lista: await kanbanTags(tenantDb(ctx)) };
@@ -62,12 +61,6 @@ export class KanbanService {
   }
 
   async #announce(ctx: RequestContext, ticketId: number) {
-    const ticket = await ticketById(tenantDb(ctx), ticketId);
-    if (!ticket) return;
-    this.platform.events.emit('ticket.saved', {
-      companyId: ctx.companyId,
-      action: 'update',
-      ticket,
-    });
+    await this.lifecycle.announce(tenantDb(ctx), ticketId);
   }
 }

@@ -139,6 +139,59 @@ describe('inbound pipeline', () => {
   });
 });
 
+describe('inbound messages arriving together', () => {
+  const bodiesOf = async (chatId: string) =>
+    (
+      await t.database.db
+        .select({ body: messages.body })
+        .from(messages)
+        .innerJoin(contacts, eq(contacts.id, messages.contactId))
+        .where(eq(contacts.number, chatId))
+        .orderBy(messages.id)
+    ).map((row) => row.body);
+
+  it('are stored apart when the database refuses one of them: only that one fails', async () => {
+    const chats = ['5511977770001', '5511977770002', '5511977770003'];
+    const results = await Promise.allSettled(
+      chats.map((chatId, index) =>
+        inbound({
+          chatId,
+          contact: { number: chatId, name: 'Lote' },
+          // A NUL character is text PostgreSQL refuses: the whole statement fails with it.
+          body: index === 1 ? 'com \u0000 dentro' : `lote ${index}`,
+        }),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await bodiesOf(chats[0]!)).toEqual(['lote 0']);
+    expect(await bodiesOf(chats[1]!)).toEqual([]);
+    expect(await bodiesOf(chats[2]!)).toEqual(['lote 2']);
+  });
+
+  it('of one chat are stored in the order they came, and the same message once', async () => {
+    const chatId = '5511977770011';
+    const contact = { number: chatId, name: 'Ordem' };
+    const same: InboundMessage = {
+      providerMessageId: 'TOGETHER-1',
+      chatId,
+      isGroup: false,
+      fromMe: false,
+      timestamp: new Date(),
+      kind: 'text',
+      body: 'a mesma',
+      contact,
+    };
+    const results = await Promise.all([
+      inbound({ chatId, contact, body: 'primeira' }),
+      t.app.services.inbound.receive(ref, same),
+      t.app.services.inbound.receive(ref, same),
+      inbound({ chatId, contact, body: 'última' }),
+    ]);
+    expect(results).toEqual(['stored', 'stored', 'duplicate', 'stored']);
+    expect(await bodiesOf(chatId)).toEqual(['primeira', 'a mesma', 'última']);
+  });
+});
+
 describe('the ticket list preview of an inbound message', () => {
   it('is the text typed, or a label for media, a location and a contact card', () => {
     expect(preview({ kind: 'text', body: 'Bom dia' })).toBe('Bom dia');

@@ -10,19 +10,14 @@ import { isUniqueViolation } from '../../db/errors';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import { systemContext } from '../../platform/auth/context';
 import { ContactAvatars } from '../contacts/contacts.avatars';
-import { contactsRepository, presentContact } from '../contacts/contacts.repository';
+import { contactOf } from '../contacts/contacts.service';
 import type { ServiceDeps } from '../deps';
-import { companySetting, ticketById } from '../tickets/tickets.repository';
+import { companySetting } from '../settings/settings.values';
+import { ticketOf } from '../tickets/tickets.lifecycle';
+import { InboundBatches } from './messages.inbound.batches';
+import { adoptLid, type InboundRow, type StoredInboundRow } from './messages.inbound.repository';
 import { previewOf } from './messages.preview';
-import {
-  adoptLid,
-  applyPhoneChange,
-  isKnownMessage,
-  messageById,
-  raiseAck,
-  type StoredInboundRow,
-  storeInbound,
-} from './messages.repository';
+import { applyPhoneChange, isKnownMessage, messageById, raiseAck } from './messages.repository';
 
 const MEDIA_TYPE: Record<MessageKind, MediaType> = {
   text: 'chat',
@@ -46,11 +41,13 @@ export type InboundResult = 'stored' | 'duplicate' | 'ignored';
 
 /**
  * Stores what a provider receives: idempotent on (connection, provider message id), race-free
- * contact and ticket creation (unique keys and ON CONFLICT), and the provider is answered only
- * when this resolves, i.e. after the commit.
+ * contact and ticket creation (unique keys and ON CONFLICT), messages of a company that arrive
+ * together stored by one statement (InboundBatches), and the provider is answered only when
+ * this resolves, i.e. after the commit.
  */
 export class InboundPipeline {
   readonly #avatars: ContactAvatars;
+  readonly #batches = new InboundBatches();
 
   constructor(
     private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'storage' | 'channels'>,
@@ -95,14 +92,9 @@ export class InboundPipeline {
     const { companyId } = connection;
     // A contact first met through this message is told as new before its message.
     for (const id of saved.created_contacts) {
-      const row = await contactsRepository.byId(db, id);
-      if (row) {
-        this.platform.events.emit('contact.saved', {
-          companyId,
-          action: 'create',
-          contact: presentContact(row),
-        });
-      }
+      const contact = await contactOf(db, id);
+      if (contact)
+        this.platform.events.emit('contact.saved', { companyId, action: 'create', contact });
     }
     this.platform.events.emit('message.saved', {
       companyId,
@@ -127,30 +119,32 @@ export class InboundPipeline {
     message: InboundMessage,
     mediaPath: string | undefined,
   ): Promise<StoredInboundRow | undefined> {
-    const params = [
-      connection.id,
-      message.chatId,
-      message.isGroup ? (message.groupName ?? message.chatId) : (message.contact.name ?? ''),
-      message.isGroup ? null : (message.contact.lid ?? null),
-      message.isGroup,
-      message.contact.number,
-      message.contact.name ?? '',
-      message.contact.lid ?? null,
-      message.providerMessageId,
-      message.body,
-      message.fromMe,
-      MEDIA_TYPE[message.kind],
-      mediaPath ?? null,
-      message.media?.fileName?.slice(0, 255) ?? null,
-      message.media?.mimeType ?? null,
+    const row: InboundRow = {
+      connectionId: connection.id,
+      chatNumber: message.chatId,
+      chatName: message.isGroup
+        ? (message.groupName ?? message.chatId)
+        : (message.contact.name ?? ''),
+      chatLid: message.isGroup ? null : (message.contact.lid ?? null),
+      isGroup: message.isGroup,
+      senderNumber: message.contact.number,
+      senderName: message.contact.name ?? '',
+      senderLid: message.contact.lid ?? null,
+      providerMessageId: message.providerMessageId,
+      body: message.body,
+      fromMe: message.fromMe,
+      mediaType: MEDIA_TYPE[message.kind],
+      mediaPath: mediaPath ?? null,
+      mediaName: message.media?.fileName?.slice(0, 255) ?? null,
+      mediaMime: message.media?.mimeType ?? null,
       // Typed on the phone, it is sent; a contact's message reached the company: delivered.
-      message.fromMe ? ACK.sent : ACK.delivered,
-      message.quotedProviderMessageId ?? null,
-      message.isGroup ? message.contact.number : null,
-      message.timestamp,
-      preview(message),
-      message.fromMe ? 0 : 1,
-    ];
+      ack: message.fromMe ? ACK.sent : ACK.delivered,
+      quotedProviderMessageId: message.quotedProviderMessageId ?? null,
+      participant: message.isGroup ? message.contact.number : null,
+      sentAt: message.timestamp,
+      preview: preview(message),
+      unreadIncrement: message.fromMe ? 0 : 1,
+    };
     const { lid } = message.contact;
     if (!message.isGroup && lid && lid !== message.chatId) {
       await adoptLid(db, message.chatId, lid).catch((error: unknown) => {
@@ -158,14 +152,8 @@ export class InboundPipeline {
         if (!isUniqueViolation(error)) throw error;
       });
     }
-    // An empty answer is a duplicate, or a ticket a concurrent delivery created after this
-    // statement's snapshot: the latter succeeds on the next try.
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const row = await storeInbound(db, params);
-      if (row) return row;
-      if (await isKnownMessage(db, connection.id, message.providerMessageId)) return undefined;
-    }
-    throw new Error('inbound message could not be stored');
+    // Stored with the messages of the company's other chats that arrive meanwhile.
+    return this.#batches.store(db, row);
   }
 
   /** Ticks from the network; they only move forward. */
@@ -189,7 +177,7 @@ export class InboundPipeline {
   async #announce(db: TenantDb, companyId: number, messageId: number, ticketId: number) {
     const [message, ticket] = await Promise.all([
       messageById(db, messageId, this.platform.storage),
-      ticketById(db, ticketId),
+      ticketOf(db, ticketId),
     ]);
     if (message && ticket) {
       this.platform.events.emit('message.saved', { companyId, action: 'update', message, ticket });

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGraphApi, messageWebhook, postWebhook } from '../../../test/fakes/graph-api';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { inboxFactories } from '../../../test/inbox';
+import { cloudApiConnection, inboxFactories } from '../../../test/inbox';
 import { connections, messages, simulatorMessages } from '../../db/schema';
 import { systemContext } from '../../platform/auth/context';
 
@@ -50,10 +50,9 @@ async function statusOf(id: number, status: string) {
 beforeAll(async () => {
   graph = await FakeGraphApi.start();
   graph.addNumber(PHONE_NUMBER_ID, settings.accessToken);
-  t = await startTestServer({}, undefined, {
+  t = await startTestServer(graph.env, undefined, {
     channels: {
       cloudApi: {
-        allowInsecureGraphUrl: true,
         healthCheckMs: 60_000,
         callTimeoutMs: 300,
         retry: { maxRetries: 30, baseDelayMs: 20, maxDelayMs: 100 },
@@ -63,14 +62,7 @@ beforeAll(async () => {
   const { company, admin } = await t.make.company();
   companyId = company.id;
   token = (await t.login(admin.email)).token;
-  const cloud = await t.as(token).post('/whatsapp', {
-    name: 'Cloud API',
-    provider: 'cloud-api',
-    cloudApi: { ...settings, graphApiUrl: graph.url },
-  });
-  expect(cloud.statusCode, cloud.body).toBe(201);
-  cloudId = cloud.json().id;
-  await t.as(token).post(`/whatsappsession/${cloudId}`);
+  cloudId = await cloudApiConnection(t, token, settings);
   await statusOf(cloudId, 'CONNECTED');
 
   const simulator = await t.as(token).post('/whatsapp', { name: 'Sim', provider: 'simulator' });

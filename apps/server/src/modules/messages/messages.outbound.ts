@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ACK, type Message } from '@atendi/shared';
+import { ACK, type Message, type Ticket } from '@atendi/shared';
 import { SendOutcomeUnknownError } from '../../channels/errors';
 import type { OutboundMessage } from '../../channels/provider';
 import { ChannelNotRunningError } from '../../channels/sessions';
@@ -7,10 +7,10 @@ import { type TenantDb, tenantDb } from '../../db/tenant';
 import { type RequestContext, systemContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../deps';
-import { ticketById } from '../tickets/tickets.repository';
 import { previewOf } from './messages.preview';
 import {
   claimForSending,
+  insertOutgoing,
   markSendFailed,
   markSent,
   messageById,
@@ -46,6 +46,13 @@ export const STALE_SENDS_JOB = 'outbound.staleSends';
 /** WhatsApp-style id: 20 upper-case hex characters after a fixed prefix. */
 export const newProviderMessageId = () => `3EB0${randomBytes(10).toString('hex').toUpperCase()}`;
 
+/**
+ * How the sender reads the ticket its announcements carry: the tickets module's `ticketOf`,
+ * handed over when the services are built. The tickets module sends through this one (its
+ * automatic messages), so the sender takes the reader instead of importing it back.
+ */
+export type TicketReader = (db: TenantDb, id: number) => Promise<Ticket | undefined>;
+
 export interface OutboundDraft {
   body: string;
   quotedMsgId?: number | null;
@@ -55,6 +62,8 @@ export interface OutboundDraft {
     fileName: string;
     kind: 'image' | 'audio' | 'video' | 'document';
   };
+  /** A copy of another message (a forward), marked so where the network can show it. */
+  forwarded?: boolean;
 }
 
 /**
@@ -71,6 +80,7 @@ export class OutboundSender {
       ServiceDeps,
       'db' | 'events' | 'storage' | 'channels' | 'config' | 'jobs'
     >,
+    private readonly ticketOf: TicketReader,
   ) {
     platform.jobs.define<{ companyId: number; connectionId: number }>(STALE_SENDS_JOB, {
       policy: 'short',
@@ -229,23 +239,39 @@ export class OutboundSender {
             },
           }
         : {}),
+      ...(message.isForwarded ? { forwarded: true } : {}),
     };
     return { connectionId, message: outbound };
   }
 
   async #announce(db: TenantDb, companyId: number, messageId: number, action: 'create' | 'update') {
     const message = (await messageById(db, messageId, this.platform.storage))!;
-    const ticket = await ticketById(db, message.ticketId);
+    const ticket = await this.ticketOf(db, message.ticketId);
     if (ticket) this.platform.events.emit('message.saved', { companyId, action, message, ticket });
     return message;
   }
 }
 
 /**
+ * Stores an outgoing message as waiting to be sent, inside the caller's transaction (a
+ * schedule's or a campaign's own commit), and moves the ticket's preview; `sendStored`
+ * announces and sends it once that committed. Answers the message's id.
+ */
+export function storePending(
+  tx: TenantDb,
+  ticketId: number,
+  connection: { id: number; provider: string | null | undefined },
+  draft: OutboundDraft,
+): Promise<number> {
+  const row = outgoingRow(connection.provider, connection.id, draft);
+  return insertOutgoing(tx, ticketId, row.message, row.preview);
+}
+
+/**
  * The row of an outgoing message on a connection of `provider`, and the ticket's preview: under
  * an id of ours unless the provider names its messages itself.
  */
-export function outgoingRow(
+function outgoingRow(
   provider: string | null | undefined,
   connectionId: number,
   draft: OutboundDraft,
@@ -263,6 +289,7 @@ export function outgoingRow(
       mediaName: draft.media?.fileName ?? null,
       mediaMime: draft.media?.mimeType ?? null,
       quotedMsgId,
+      isForwarded: draft.forwarded ?? false,
     },
     preview: previewOf({ mediaType, body: draft.body }),
   };

@@ -1,4 +1,4 @@
-import type { MediaType } from '@atendi/shared';
+import { type MediaType, readVcard } from '@atendi/shared';
 
 /**
  * What a ticket's list line shows for its last message (`tickets.last_message`): the text typed,
@@ -18,20 +18,12 @@ const LABELS: Partial<Record<MediaType, string>> = {
 /** Longest preview kept on the ticket. */
 const PREVIEW_MAX = 255;
 
-/** A contact card's name (its FN line), unescaped as vCard 3.0 writes it. */
-export function vcardName(vcard: string): string {
-  const line = vcard.replace(/\r?\n[ \t]/g, '').match(/^FN(?:;[^:\r\n]*)?:(.*)$/im)?.[1] ?? '';
-  return line
-    .replace(/\\([\\,;nN])/g, (_match, char: string) => (/n/i.test(char) ? ' ' : char))
-    .trim();
-}
-
 export function previewOf(message: { mediaType: MediaType; body: string }): string {
   const { mediaType, body } = message;
   // A contact card's body is its vCard: the card's name is what a person reads.
   if (mediaType === 'vcard') {
-    // Some networks give only the card's display name.
-    const name = /^BEGIN:VCARD/im.test(body) ? vcardName(body) : body.trim();
+    // Some networks give only the card's display name, which the reader takes as the name.
+    const name = readVcard(body).name;
     return (name ? `👤 ${name}` : LABELS.vcard!).slice(0, PREVIEW_MAX);
   }
   // A location's body is its map link and a missed call's a note: data, not words to show.

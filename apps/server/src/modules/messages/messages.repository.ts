@@ -1,10 +1,8 @@
 import { ACK, type Message, type Ticket } from '@atendi/shared';
-import { and, asc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { connections, contacts, messages, tickets } from '../../db/schema';
-import { adoptLidContact, storeInboundMessage } from '../../db/statements/inbound';
 import type { TenantDb } from '../../db/tenant';
-import type { TicketFollowUp } from '../../platform/events';
 import { isoRequired } from '../../platform/routes';
 import type { Storage } from '../../platform/storage';
 
@@ -73,6 +71,7 @@ export function presentMessage(row: MessageRow, storage: Storage, baseUrl = ''):
     sendState: message.sendState,
     isDeleted: message.isDeleted,
     isEdited: message.isEdited,
+    isForwarded: message.isForwarded,
     contactId: message.contactId,
     quotedMsgId: message.quotedMsgId,
     quotedMsg: row.quoted?.id ? row.quoted : null,
@@ -167,6 +166,7 @@ export type NewOutgoing = Pick<
   | 'mediaName'
   | 'mediaMime'
   | 'quotedMsgId'
+  | 'isForwarded'
 >;
 
 /** The connection a ticket's replies go through, and its provider. */
@@ -217,6 +217,18 @@ export function storeOutgoing(
   lastMessage: string,
 ) {
   return db.transaction((tx) => insertOutgoing(tx, ticketId, message, lastMessage));
+}
+
+/**
+ * Messages an agent forwards, in the order they were written, each with its ticket's contact
+ * and connection (whose conversation shows it, see conversationOf).
+ */
+export function messagesToForward(db: TenantDb, ids: number[]) {
+  return db
+    .select({ message: messages, contactId: tickets.contactId, whatsappId: tickets.whatsappId })
+    .from(messages, inArray(messages.id, ids))
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
 }
 
 /** A failed message back to pending; leaving the failed ack is the claim, so only one wins. */
@@ -358,16 +370,6 @@ export async function outgoingWithChat(db: TenantDb, id: number) {
 
 // Inbound: what the network reports (see messages.inbound.ts).
 
-/** What the store statement answers: the event payloads, the media path still to be signed. */
-export interface StoredInboundRow extends Record<string, unknown> {
-  message: Omit<Message, 'mediaUrl'> & { mediaPath: string | null };
-  ticket: Ticket;
-  /** Contacts this message made: the chat's, and a group's sender. */
-  created_contacts: number[];
-  /** Absent when the ticket's connection is gone. */
-  follow_up: TicketFollowUp | null;
-}
-
 /** Whether the connection already stored the network's message. */
 export async function isKnownMessage(
   db: TenantDb,
@@ -379,17 +381,6 @@ export async function isKnownMessage(
     and(eq(messages.connectionId, connectionId), eq(messages.providerMessageId, providerMessageId)),
   );
   return found > 0;
-}
-
-/** Moves the contact known by its number to its lid (db/statements/inbound). */
-export async function adoptLid(db: TenantDb, chatId: string, lid: string) {
-  await db.run(adoptLidContact, [chatId, lid]);
-}
-
-/** One inbound message in one statement (db/statements/inbound); empty when not stored. */
-export async function storeInbound(db: TenantDb, params: unknown[]) {
-  const [row] = await db.run<StoredInboundRow>(storeInboundMessage, params);
-  return row;
 }
 
 /** A tick from the network, only forward; answers the message it moved. */

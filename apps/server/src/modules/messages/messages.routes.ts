@@ -13,6 +13,7 @@ export const messagesRoutes = ({ messages: service }: Services) =>
         multipartOf(req) ?? req.body ?? messageCreateSchema.parse({}),
       ),
     );
+    serve(messages.forward, (req) => service.forward(req.ctx, req.body));
     serve(messages.retry, (req) => service.retry(req.ctx, req.params.id));
     serve(messages.remove, (req) => service.remove(req.ctx, req.params.id));
   });

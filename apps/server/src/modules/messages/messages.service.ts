@@ -4,15 +4,18 @@ import {
   MESSAGES_PAGE_SIZE,
   type Message,
   type MessageCreate,
+  type MessageForward,
+  type MessageForwardResult,
   MSG,
   messageFormSchema,
   type Ticket,
+  whatsappBold,
 } from '@atendi/shared';
 import type { ReadReceipt } from '../../channels/provider';
 import { ChannelNotRunningError } from '../../channels/sessions';
 import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
-import { AppError } from '../../platform/errors';
+import { AppError, forbidden } from '../../platform/errors';
 import { page, sliceMore } from '../../platform/routes';
 import {
   discardUploads,
@@ -22,9 +25,11 @@ import {
   readUploads,
   type Upload,
 } from '../../platform/uploads';
+import { contactOf } from '../contacts/contacts.service';
 import type { ServiceDeps } from '../deps';
-import { readableTicket } from '../tickets/tickets.access';
-import { companySetting, ticketById } from '../tickets/tickets.repository';
+import { companySetting } from '../settings/settings.values';
+import { canReadTicket, readableTicket } from '../tickets/tickets.access';
+import { type TicketLifecycle, ticketOf, ticketsOf } from '../tickets/tickets.lifecycle';
 import type { DeferredCommands } from './messages.deferred';
 import { ACK_FAILED, type OutboundDraft, type OutboundSender } from './messages.outbound';
 import {
@@ -32,6 +37,7 @@ import {
   markMessageDeleted,
   markTicketRead,
   messageById,
+  messagesToForward,
   messageWithChat,
   presentMessage,
   ticketIdOfMessage,
@@ -59,6 +65,7 @@ export class MessagesService {
     private readonly platform: Pick<ServiceDeps, 'events' | 'storage' | 'channels'>,
     private readonly outbound: Pick<OutboundSender, 'send' | 'retry'>,
     private readonly deferred: Pick<DeferredCommands, 'markRead' | 'deleteLater'>,
+    private readonly tickets: Pick<TicketLifecycle, 'liveTicket' | 'announceOpened'>,
   ) {}
 
   /**
@@ -142,6 +149,115 @@ export class MessagesService {
     return sent;
   }
 
+  /**
+   * Copies messages the caller may read, in the order they were written, into an open ticket
+   * the caller may write to, or into a contact's live ticket on the first message's connection
+   * (opened in the caller's hands when there is none). Each copy is marked forwarded and goes
+   * out through the outbound sender; a file is copied on the server, never uploaded again. A
+   * copy that fails to send stops the rest, so the contact never reads them out of order.
+   */
+  async forward(ctx: RequestContext, input: MessageForward): Promise<MessageForwardResult> {
+    const db = tenantDb(ctx);
+    const sources = await messagesToForward(db, input.messageIds);
+    if (sources.length !== input.messageIds.length) throw new AppError('ERR_NOT_FOUND', 404);
+    for (const source of sources) {
+      const { isDeleted, mediaType } = source.message;
+      if (isDeleted || mediaType === 'call_log') {
+        throw new AppError('ERR_VALIDATION', 400, {
+          fields: [
+            {
+              path: 'body.messageIds',
+              message: `Message ${source.message.id} cannot be forwarded`,
+            },
+          ],
+        });
+      }
+    }
+    const checked = new Set<number>();
+    for (const source of sources) {
+      if (checked.has(source.message.ticketId)) continue;
+      await this.#mayRead(ctx, source);
+      checked.add(source.message.ticketId);
+    }
+    const ticket = await this.#forwardTarget(ctx, input, sources[0]!.whatsappId);
+    if (!ticket.whatsappId) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+
+    const sent: Message[] = [];
+    for (const { message } of sources) {
+      const media = message.mediaPath
+        ? await this.platform.storage.copy(message.mediaPath, ctx.companyId)
+        : undefined;
+      sent.push(
+        await this.outbound.send(ctx, ticket.id, {
+          body: message.body,
+          forwarded: true,
+          ...(media
+            ? {
+                media: {
+                  key: media.key,
+                  mimeType: message.mediaMime ?? 'application/octet-stream',
+                  fileName: message.mediaName ?? 'file',
+                  kind: kindOf(message.mediaMime ?? ''),
+                },
+              }
+            : {}),
+        }),
+      );
+    }
+    return { ticket: (await ticketOf(db, ticket.id)) ?? ticket, messages: sent };
+  }
+
+  /**
+   * Whether the caller may read a message: its ticket is readable, or a later ticket of its
+   * contact on the same connection is (whose conversation shows it as history).
+   */
+  async #mayRead(
+    ctx: RequestContext,
+    source: { message: { ticketId: number }; contactId: number; whatsappId: number | null },
+  ) {
+    const ticketId = source.message.ticketId;
+    const refused = await readableTicket(ctx, { id: ticketId }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    if (!refused) return;
+    if (!(refused instanceof AppError) || refused.statusCode !== 403) throw refused;
+    const later = (await ticketsOf(tenantDb(ctx), source.contactId)).filter(
+      (ticket) => ticket.id > ticketId && ticket.whatsappId === source.whatsappId,
+    );
+    for (const ticket of later) if (await canReadTicket(ctx, ticket.id)) return;
+    throw forbidden();
+  }
+
+  /** The ticket a forward goes into: one named (live, readable) or the contact's live one. */
+  async #forwardTarget(
+    ctx: RequestContext,
+    input: MessageForward,
+    connectionId: number | null,
+  ): Promise<Ticket> {
+    if ('ticketId' in input) {
+      const ticket = await readableTicket(ctx, { id: input.ticketId });
+      if (ticket.status === 'closed') {
+        throw new AppError('ERR_VALIDATION', 400, {
+          fields: [{ path: 'body.ticketId', message: 'The ticket is closed' }],
+        });
+      }
+      return ticket;
+    }
+    const db = tenantDb(ctx);
+    const contact = await contactOf(db, input.contactId);
+    if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+    if (!connectionId) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    const { ticket, opened } = await this.tickets.liveTicket(db, {
+      contact,
+      whatsappId: connectionId,
+      userId: ctx.userId,
+    });
+    await this.tickets.announceOpened(db, { ticketId: ticket.id, opened });
+    // A conversation already in someone else's hands stays theirs.
+    return opened ? ticket : readableTicket(ctx, { id: ticket.id });
+  }
+
   /** Sends a message that failed (ack 0) again, under the id it was first sent with. */
   async retry(ctx: RequestContext, id: number): Promise<Message> {
     const ticketId = await ticketIdOfMessage(tenantDb(ctx), id);
@@ -193,7 +309,7 @@ export class MessagesService {
       companyId: ctx.companyId,
       action: 'update',
       message: deleted,
-      ticket: (await ticketById(db, ticket.id)) ?? ticket,
+      ticket: (await ticketOf(db, ticket.id)) ?? ticket,
     });
     return deleted;
   }
@@ -207,14 +323,14 @@ export class MessagesService {
       ticketCreatedAt: new Date(ticket.createdAt),
       timeZone: text.includes('{{') ? await companySetting(tenantDb(ctx), 'timezone') : undefined,
     });
-    return sign ? `*${ctx.name}*:\n${resolved}` : resolved;
+    return sign ? `${whatsappBold(ctx.name)}:\n${resolved}` : resolved;
   }
 
   async #markRead(ctx: RequestContext, ticket: Ticket): Promise<Ticket> {
     const db = tenantDb(ctx);
     // Reading is not activity: the ticket keeps its place in the lists.
     const seen = await markTicketRead(db, ticket.id);
-    const read = (await ticketById(db, ticket.id)) ?? { ...ticket, unreadMessages: 0 };
+    const read = (await ticketOf(db, ticket.id)) ?? { ...ticket, unreadMessages: 0 };
     this.platform.events.emit('ticket.saved', {
       companyId: ctx.companyId,
       action: 'updateUnread',

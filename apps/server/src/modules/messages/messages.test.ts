@@ -669,6 +669,202 @@ describe('POST /messages/:id/retry', () => {
   });
 });
 
+/** A phone writes; its ticket is put in `queueId`, open in agent A's hands. */
+async function conversationFrom(phone: string, bodies: string[], queueId = queueA.id) {
+  for (const body of bodies) await writes(t, home.adminToken, simulatorId, phone, body, phone);
+  const [row] = await t.database.db
+    .select({ ticket: tickets })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(eq(contacts.number, phone));
+  await t.database.db
+    .update(tickets)
+    .set({ queueId, status: 'open', userId: queueId === queueA.id ? agentA.user.id : null })
+    .where(eq(tickets.id, row!.ticket.id));
+  const rows = await t.database.db
+    .select({ id: messages.id, body: messages.body })
+    .from(messages)
+    .where(eq(messages.ticketId, row!.ticket.id));
+  return { ticket: row!.ticket, ids: bodies.map((body) => rows.find((m) => m.body === body)!.id) };
+}
+
+const forward = (token: string, body: Record<string, unknown>) =>
+  t.as(token).post('/message/forward', body);
+
+describe('POST /message/forward', () => {
+  it("copies several messages, in the order written, into a contact's new ticket in the agent's hands", async () => {
+    const source = await conversationFrom('5511977771001', ['primeira', 'segunda', 'terceira']);
+    const target = await make.contact(home.companyId, { number: '5511977771002', name: 'Bruno' });
+    // Asked in another order: the copies keep the conversation's.
+    const res = await forward(agentA.token, {
+      messageIds: [source.ids[2], source.ids[0]],
+      contactId: target.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { ticket, messages: sent } = res.json();
+    expect(ticket).toMatchObject({
+      contactId: target.id,
+      status: 'open',
+      userId: agentA.user.id,
+      whatsappId: simulatorId,
+    });
+    expect(sent.map((m: { body: string }) => m.body)).toEqual(['primeira', 'terceira']);
+    for (const message of sent) {
+      expect(message).toMatchObject({ ticketId: ticket.id, fromMe: true, isForwarded: true });
+    }
+    const received = await phoneInbox(t, home.adminToken, simulatorId, '5511977771002');
+    expect(received.map((m) => m.body)).toEqual(['primeira', 'terceira']);
+    // The originals are unchanged.
+    const [first] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, source.ids[0]!));
+    expect(first).toMatchObject({ ticketId: source.ticket.id, isForwarded: false, fromMe: false });
+  });
+
+  it("copies into an open ticket, and takes the original client's one-message body unsigned", async () => {
+    const source = await conversationFrom('5511977771011', ['encaminhe isto']);
+    const target = await conversationFrom('5511977771012', ['oi']);
+    const intoTicket = await forward(agentA.token, {
+      messageIds: source.ids,
+      ticketId: target.ticket.id,
+    });
+    expect(intoTicket.statusCode, intoTicket.body).toBe(200);
+    expect(intoTicket.json().ticket.id).toBe(target.ticket.id);
+
+    const original = await forward(agentA.token, {
+      messageId: source.ids[0],
+      contactId: target.ticket.contactId,
+      signMessage: true,
+    });
+    expect(original.statusCode, original.body).toBe(200);
+    // The contact's live ticket is the one already open: no second ticket.
+    expect(original.json().ticket.id).toBe(target.ticket.id);
+    const received = await phoneInbox(t, home.adminToken, simulatorId, '5511977771012');
+    expect(received.map((m) => m.body)).toEqual(['encaminhe isto', 'encaminhe isto']);
+  });
+
+  it("sends a file again from the server's copy, with its caption", async () => {
+    const source = await conversationFrom('5511977771021', ['manda a foto']);
+    const uploaded = await postForm(
+      t,
+      agentA.token,
+      `/messages/${source.ticket.id}`,
+      { body: 'o comprovante' },
+      [{ field: 'medias', name: 'comprovante.png', type: 'image/png', content: PNG }],
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const image = uploaded.json()[0];
+    const target = await conversationFrom('5511977771022', ['quero a foto']);
+
+    const res = await forward(agentA.token, {
+      messageIds: [source.ids[0], image.id],
+      ticketId: target.ticket.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [text, copy] = res.json().messages;
+    expect(text).toMatchObject({ body: 'manda a foto', mediaType: 'chat' });
+    expect(copy).toMatchObject({
+      body: 'o comprovante',
+      mediaType: 'image',
+      mediaName: 'comprovante.png',
+      isForwarded: true,
+    });
+    const keyOf = (url: string) => url.split('?')[0];
+    expect(keyOf(copy.mediaUrl)).not.toBe(keyOf(image.mediaUrl));
+    const served = await t.app.inject({ method: 'GET', url: copy.mediaUrl });
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    const received = await phoneInbox(t, home.adminToken, simulatorId, '5511977771022');
+    expect(received.map((m) => m.kind)).toEqual(['text', 'image']);
+
+    // The source ticket deleted with its file: the copy stays whole.
+    const removed = await t.as(home.adminToken).delete(`/tickets/${source.ticket.id}`);
+    expect(removed.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: image.mediaUrl })).statusCode).toBe(404);
+    const still = await t.app.inject({ method: 'GET', url: copy.mediaUrl });
+    expect(still.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it("is 404 for another company's message, ticket or contact, and changes nothing", async () => {
+    const mine = await conversationFrom('5511977771031', ['meu']);
+    const theirTicket = await make.ticket(other.companyId, {
+      whatsappId: other.connection.id,
+      status: 'open',
+    });
+    const theirs = await make.message(other.companyId, theirTicket.id, { body: 'deles' });
+    const before = (await t.database.db.select({ id: messages.id }).from(messages)).length;
+
+    const theirMessage = await forward(agentA.token, {
+      messageIds: [mine.ids[0], theirs.id],
+      ticketId: mine.ticket.id,
+    });
+    expect(theirMessage.statusCode).toBe(404);
+    const intoTheirTicket = await forward(home.adminToken, {
+      messageIds: mine.ids,
+      ticketId: theirTicket.id,
+    });
+    expect(intoTheirTicket.statusCode).toBe(404);
+    expect(intoTheirTicket.json().error).toBe('ERR_NO_TICKET_FOUND');
+    const toTheirContact = await forward(home.adminToken, {
+      messageIds: mine.ids,
+      contactId: theirTicket.contactId,
+    });
+    expect(toTheirContact.statusCode).toBe(404);
+    expect(toTheirContact.json().error).toBe('ERR_NO_CONTACT_FOUND');
+    // Their admin cannot forward ours either.
+    const fromOurs = await forward(other.adminToken, {
+      messageIds: mine.ids,
+      ticketId: theirTicket.id,
+    });
+    expect(fromOurs.statusCode).toBe(404);
+    expect((await t.database.db.select({ id: messages.id }).from(messages)).length).toBe(before);
+  });
+
+  it("is 403 for an agent outside the source's or the target's queue; refuses a closed ticket and nothing to send", async () => {
+    const mine = await conversationFrom('5511977771041', ['posso']);
+    const elsewhere = await conversationFrom('5511977771042', ['não pode'], queueB.id);
+    const before = (await t.database.db.select({ id: messages.id }).from(messages)).length;
+
+    const fromElsewhere = await forward(agentA.token, {
+      messageIds: elsewhere.ids,
+      ticketId: mine.ticket.id,
+    });
+    expect(fromElsewhere.statusCode).toBe(403);
+    expect(fromElsewhere.json().error).toBe('ERR_NO_PERMISSION');
+    const intoElsewhere = await forward(agentA.token, {
+      messageIds: mine.ids,
+      ticketId: elsewhere.ticket.id,
+    });
+    expect(intoElsewhere.statusCode).toBe(403);
+    // The contact's live ticket is another queue's conversation: not the agent's to write to.
+    const toElsewhereContact = await forward(agentA.token, {
+      messageIds: mine.ids,
+      contactId: elsewhere.ticket.contactId,
+    });
+    expect(toElsewhereContact.statusCode).toBe(403);
+
+    const closed = await make.ticket(home.companyId, {
+      whatsappId: simulatorId,
+      queueId: queueA.id,
+      userId: agentA.user.id,
+      status: 'closed',
+    });
+    const intoClosed = await forward(agentA.token, { messageIds: mine.ids, ticketId: closed.id });
+    expect(intoClosed.statusCode).toBe(400);
+    const noTarget = await forward(agentA.token, { messageIds: mine.ids });
+    expect(noTarget.statusCode).toBe(400);
+    const noMessages = await forward(agentA.token, { messageIds: [], ticketId: mine.ticket.id });
+    expect(noMessages.statusCode).toBe(400);
+    expect((await t.database.db.select({ id: messages.id }).from(messages)).length).toBe(before);
+    // An admin reads every queue.
+    const admin = await forward(home.adminToken, {
+      messageIds: elsewhere.ids,
+      ticketId: mine.ticket.id,
+    });
+    expect(admin.statusCode, admin.body).toBe(200);
+  });
+});
+
 describe('message variables', () => {
   it('greets by the hour in São Paulo', () => {
     // São Paulo is UTC-3.

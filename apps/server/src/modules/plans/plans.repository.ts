@@ -3,22 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { type GlobalDb, globalDb } from '../../db/global';
 import { companies, plans } from '../../db/schema';
 import type { TenantScope } from '../../db/tenant';
-
-export const presentPlan = (plan: typeof plans.$inferSelect): Plan => ({
-  id: plan.id,
-  name: plan.name,
-  users: plan.users,
-  connections: plan.connections,
-  queues: plan.queues,
-  value: plan.value,
-  useCampaigns: plan.useCampaigns,
-  useSchedules: plan.useSchedules,
-  useInternalChat: plan.useInternalChat,
-  useExternalApi: plan.useExternalApi,
-  useKanban: plan.useKanban,
-  useOpenAi: plan.useOpenAi,
-  useIntegrations: plan.useIntegrations,
-});
+import { presentPlan } from './plans.present';
 
 /** The catalogue, cheapest first. */
 export async function plansByPrice(db: GlobalDb): Promise<Plan[]> {

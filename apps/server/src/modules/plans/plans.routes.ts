@@ -5,6 +5,7 @@ import type { Services } from '../services';
 export const plansRoutes = ({ plans: service }: Services) =>
   contractRoutes((serve) => {
     serve(plans.listPublic, () => service.list());
+    serve(plans.register, () => service.list());
     serve(plans.list, () => service.list());
     serve(plans.listAll, () => service.list());
     serve(plans.get, (req) => service.get(req.params.id));

@@ -1,8 +1,16 @@
 /**
  * The outside services a prompt speaks to, each through its real protocol: an OpenAI-compatible
  * API (chat completions and audio transcriptions; any base URL, so a local model server works)
- * and Azure's text-to-speech REST API for the neural voices. No business rules here.
+ * and Azure's text-to-speech REST API for the neural voices, each through the one door out
+ * (platform/outbound.ts): the key goes to the configured host only. No business rules here.
  */
+
+import {
+  type OutboundClient,
+  OutboundForm,
+  type OutboundRequest,
+  type OutboundResponse,
+} from '../../platform/outbound';
 
 export class ProviderError extends Error {
   constructor(
@@ -30,25 +38,50 @@ export interface CompletionRequest {
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-async function call(service: string, url: string, init: RequestInit, timeoutMs: number) {
-  let response: Response;
+/** Spoken answers and transcriptions are bounded like any upload (16 MiB). */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+async function call(
+  outbound: Pick<OutboundClient, 'request'>,
+  service: string,
+  url: string,
+  init: OutboundRequest,
+  timeoutMs: number,
+): Promise<OutboundResponse> {
+  let response: OutboundResponse;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    response = await outbound.request(url, { ...init, timeoutMs, maxBytes: MAX_ANSWER_BYTES });
   } catch (error) {
-    throw new ProviderError(service, null, (error as Error).name);
+    throw new ProviderError(service, null, (error as Error).message);
   }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
+  if (response.status < 200 || response.status >= 300) {
     throw new ProviderError(service, response.status, `HTTP ${response.status}`);
   }
   return response;
 }
 
+const jsonOf = <T>(response: OutboundResponse): T | undefined => {
+  try {
+    return response.json<T>();
+  } catch {
+    return undefined;
+  }
+};
+
 export class OpenAiClient {
   constructor(
+    private readonly outbound: Pick<OutboundClient, 'request'>,
     private readonly baseUrl: string,
     private readonly timeoutMs: number,
   ) {}
+
+  /**
+   * OpenAI's own API refuses every request without a key; a compatible server the operator
+   * runs (OPENAI_BASE_URL) may take none.
+   */
+  get needsKey(): boolean {
+    return new URL(this.baseUrl).hostname === 'api.openai.com';
+  }
 
   #headers(apiKey: string): Record<string, string> {
     return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
@@ -57,6 +90,7 @@ export class OpenAiClient {
   /** POST /chat/completions: the first choice's text. */
   async complete(request: CompletionRequest): Promise<string> {
     const response = await call(
+      this.outbound,
       'chat completions',
       `${trimSlash(this.baseUrl)}/chat/completions`,
       {
@@ -71,9 +105,7 @@ export class OpenAiClient {
       },
       this.timeoutMs,
     );
-    const data = (await response.json().catch(() => undefined)) as
-      | { choices?: { message?: { content?: unknown } }[] }
-      | undefined;
+    const data = jsonOf<{ choices?: { message?: { content?: unknown } }[] }>(response);
     const content = data?.choices?.[0]?.message?.content;
     if (typeof content !== 'string') {
       throw new ProviderError('chat completions', response.status, 'no answer in the reply');
@@ -89,16 +121,17 @@ export class OpenAiClient {
     mimeType: string,
     fileName: string,
   ): Promise<string> {
-    const form = new FormData();
+    const form = new OutboundForm();
     form.append('model', model);
     form.append('file', new Blob([new Uint8Array(audio)], { type: mimeType }), fileName);
     const response = await call(
+      this.outbound,
       'transcriptions',
       `${trimSlash(this.baseUrl)}/audio/transcriptions`,
       { method: 'POST', headers: this.#headers(apiKey), body: form },
       this.timeoutMs,
     );
-    const data = (await response.json().catch(() => undefined)) as { text?: unknown } | undefined;
+    const data = jsonOf<{ text?: unknown }>(response);
     if (typeof data?.text !== 'string') {
       throw new ProviderError('transcriptions', response.status, 'no text in the reply');
     }
@@ -123,6 +156,7 @@ const escapeXml = (text: string) =>
 /** Azure's REST API: SSML in, MP3 out; `{region}` in the URL is the prompt's region. */
 export class AzureSpeech implements SpeechProvider {
   constructor(
+    private readonly outbound: Pick<OutboundClient, 'request'>,
     private readonly urlTemplate: string,
     private readonly timeoutMs: number,
   ) {}
@@ -134,6 +168,7 @@ export class AzureSpeech implements SpeechProvider {
     const url = this.urlTemplate.replace('{region}', region);
     const ssml = `<speak version="1.0" xml:lang="pt-BR"><voice xml:lang="pt-BR" name="${escapeXml(voice)}">${escapeXml(text)}</voice></speak>`;
     const response = await call(
+      this.outbound,
       'text to speech',
       url,
       {
@@ -148,6 +183,6 @@ export class AzureSpeech implements SpeechProvider {
       },
       this.timeoutMs,
     );
-    return { audio: Buffer.from(await response.arrayBuffer()), mimeType: 'audio/mpeg' };
+    return { audio: response.bytes, mimeType: 'audio/mpeg' };
   }
 }

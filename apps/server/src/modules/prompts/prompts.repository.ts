@@ -1,5 +1,5 @@
-import { type Prompt, SECRET_MASK } from '@atendi/shared';
-import { and, asc, count, desc, eq, gt, ilike, sql } from 'drizzle-orm';
+import { type Prompt, type PromptError, SECRET_MASK } from '@atendi/shared';
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   connections,
   messages,
@@ -10,8 +10,7 @@ import {
   tickets,
 } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
-import { isoRequired, likePattern } from '../../platform/routes';
-import { ticketAnswerers } from '../tickets/tickets.repository';
+import { iso, isoRequired, likePattern } from '../../platform/routes';
 
 export type PromptRow = typeof prompts.$inferSelect;
 export type PromptChanges = Partial<Omit<typeof prompts.$inferInsert, 'id' | 'companyId'>>;
@@ -32,6 +31,8 @@ export function presentPrompt(row: PromptRow, queueName: string | null): Prompt 
     queueId: row.queueId,
     maxMessages: row.maxMessages,
     queue: queueName === null ? null : { id: row.queueId, name: queueName },
+    lastError: (row.lastError as PromptError | null) ?? null,
+    lastErrorAt: iso(row.lastErrorAt),
     createdAt: isoRequired(row.createdAt),
     updatedAt: isoRequired(row.updatedAt),
   };
@@ -83,6 +84,30 @@ export async function updatePrompt(db: TenantDb, id: number, changes: PromptChan
   return moved.length > 0;
 }
 
+/**
+ * The prompt's queue answers through it (the dialog's queue field is the queue's prompt); a
+ * queue it left stops naming it.
+ */
+export async function assignQueuePrompt(db: TenantDb, promptId: number, queueId: number) {
+  await db.transaction(async (tx) => {
+    await tx.update(
+      queues,
+      { promptId: null },
+      and(eq(queues.promptId, promptId), ne(queues.id, queueId))!,
+    );
+    await tx.update(queues, { promptId }, eq(queues.id, queueId));
+  });
+}
+
+/** The prompt's health: its provider's last failure, or none (written only when it changes). */
+export async function recordPromptHealth(db: TenantDb, id: number, error: PromptError | null) {
+  await db.update(
+    prompts,
+    { lastError: error, lastErrorAt: error ? new Date() : null },
+    error ? eq(prompts.id, id) : and(eq(prompts.id, id), isNotNull(prompts.lastError))!,
+  );
+}
+
 /** Deletes the prompt; the queues, connections and tickets that named it answer without one. */
 export async function deletePrompt(db: TenantDb, id: number) {
   return db.transaction(async (tx) => {
@@ -99,8 +124,17 @@ export async function deletePrompt(db: TenantDb, id: number) {
  * the ticket to a person. Says which one named it, since a connection's prompt answers before
  * any menu.
  */
-export async function promptOfTicket(db: TenantDb, ticketId: number) {
-  const row = await ticketAnswerers(db, ticketId);
+export async function promptOfTicket(
+  db: TenantDb,
+  row:
+    | {
+        handedOverAt: Date | null;
+        contactId: number;
+        connectionPromptId: number | null;
+        queuePromptId: number | null;
+      }
+    | undefined,
+) {
   if (!row || row.handedOverAt) return undefined;
   const promptId = row.connectionPromptId ?? row.queuePromptId;
   if (!promptId) return undefined;

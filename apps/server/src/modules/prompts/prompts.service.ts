@@ -3,8 +3,10 @@ import {
   DEFAULT_PAGE_SIZE,
   HANDOFF_MARKER,
   isMaskedSecret,
+  PROMPT_MSG,
   type Prompt,
   type PromptCreate,
+  type PromptError,
   type PromptListQuery,
   type PromptUpdate,
 } from '@atendi/shared';
@@ -15,7 +17,7 @@ import { page, sliceMore } from '../../platform/routes';
 import { SecretBox } from '../../platform/secrets';
 import type { ServiceDeps } from '../deps';
 import type { OutboundSender } from '../messages/messages.outbound';
-import { ticketById } from '../tickets/tickets.repository';
+import { answerersOf, type TicketLifecycle } from '../tickets/tickets.lifecycle';
 import {
   AzureSpeech,
   type ChatMessage,
@@ -24,6 +26,7 @@ import {
   type SpeechProvider,
 } from './prompts.providers';
 import {
+  assignQueuePrompt,
   completionsSince,
   conversationTail,
   deletePrompt,
@@ -38,6 +41,7 @@ import {
   promptsPage,
   queueExists,
   recordCompletion,
+  recordPromptHealth,
   updatePrompt,
 } from './prompts.repository';
 
@@ -45,6 +49,13 @@ import {
 const hintOf = (secret: string) => (secret.length > 12 ? secret.slice(-4) : '');
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 404);
+
+/** What a provider's failure says of the prompt (its health on the prompts page). */
+export function promptErrorOf(error: ProviderError, hasKey: boolean): PromptError {
+  if (error.status === 401 || error.status === 403) return hasKey ? 'keyRefused' : 'keyMissing';
+  if (error.status === null) return 'unreachable';
+  return 'providerError';
+}
 const HOUR_MS = 60 * 60_000;
 
 /** Told to the model after the company's prompt: how it asks for a person. */
@@ -73,15 +84,21 @@ export class PromptsService {
   readonly #openAi: OpenAiClient;
 
   constructor(
-    private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'config' | 'storage'>,
+    private readonly platform: Pick<
+      ServiceDeps,
+      'db' | 'events' | 'config' | 'storage' | 'log' | 'outbound'
+    >,
     private readonly outbound: Pick<OutboundSender, 'send'>,
+    private readonly tickets: Pick<TicketLifecycle, 'announce'>,
     private readonly speech: SpeechProvider = new AzureSpeech(
+      platform.outbound,
       platform.config.AZURE_TTS_URL,
       platform.config.OUTBOUND_TIMEOUT_MS,
     ),
   ) {
     this.#box = new SecretBox(platform.config.SECRETS_KEY);
     this.#openAi = new OpenAiClient(
+      platform.outbound,
       platform.config.OPENAI_BASE_URL,
       platform.config.OUTBOUND_TIMEOUT_MS,
     );
@@ -107,18 +124,27 @@ export class PromptsService {
   async create(ctx: RequestContext, data: PromptCreate): Promise<Prompt> {
     const db = tenantDb(ctx);
     await this.#checkQueue(db, data.queueId);
+    this.#checkKey(Boolean(data.apiKey) && !isMaskedSecret(data.apiKey));
     const id = await insertPrompt(db, {
       name: data.name,
       prompt: data.prompt,
       queueId: data.queueId,
       ...this.#fields(data),
     });
+    await assignQueuePrompt(db, id, data.queueId);
     return this.#announce(ctx, id, 'create');
   }
 
   async update(ctx: RequestContext, id: number, data: PromptUpdate): Promise<Prompt> {
     const db = tenantDb(ctx);
     if (data.queueId !== undefined) await this.#checkQueue(db, data.queueId);
+    if (data.apiKey !== undefined && !isMaskedSecret(data.apiKey)) {
+      this.#checkKey(Boolean(data.apiKey));
+    } else {
+      const stored = await promptById(db, id);
+      if (!stored) throw notFound();
+      this.#checkKey(Boolean(stored.prompt.apiKeyEncrypted));
+    }
     const changes: PromptChanges = {
       ...(data.name !== undefined ? { name: data.name } : {}),
       ...(data.prompt !== undefined ? { prompt: data.prompt } : {}),
@@ -126,6 +152,7 @@ export class PromptsService {
       ...this.#fields(data),
     };
     if (!(await updatePrompt(db, id, changes))) throw notFound();
+    if (data.queueId !== undefined) await assignQueuePrompt(db, id, data.queueId);
     return this.#announce(ctx, id, 'update');
   }
 
@@ -136,8 +163,8 @@ export class PromptsService {
   }
 
   /** The prompt that answers the ticket now, if any (see promptOfTicket). */
-  promptFor(db: TenantDb, ticketId: number): Promise<TicketPrompt | undefined> {
-    return promptOfTicket(db, ticketId);
+  async promptFor(db: TenantDb, ticketId: number): Promise<TicketPrompt | undefined> {
+    return promptOfTicket(db, await answerersOf(db, ticketId));
   }
 
   /**
@@ -168,7 +195,26 @@ export class PromptsService {
       });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
+      const health = promptErrorOf(error, apiKey !== '');
+      // the provider's words name the call and its status, never the key
+      this.platform.log.warn(
+        {
+          companyId,
+          promptId: prompt.id,
+          ticketId,
+          provider: error.service,
+          status: error.status,
+          health,
+        },
+        `AI prompt could not answer: ${error.message}`,
+      );
+      await recordPromptHealth(db, prompt.id, health);
+      await this.#announce(systemContext(this.platform.db, companyId), prompt.id, 'update');
       return this.#handOver(db, ticketId, contactId, HANDOFF_NOTES.failed);
+    }
+    if (prompt.lastError) {
+      await recordPromptHealth(db, prompt.id, null);
+      await this.#announce(systemContext(this.platform.db, companyId), prompt.id, 'update');
     }
     const wantsPerson = answer.includes(HANDOFF_MARKER);
     const text = answer.split(HANDOFF_MARKER).join('').trim();
@@ -247,14 +293,7 @@ export class PromptsService {
 
   async #handOver(db: TenantDb, ticketId: number, contactId: number, note: string) {
     await handOverTicket(db, ticketId, contactId, note);
-    const ticket = await ticketById(db, ticketId);
-    if (ticket) {
-      this.platform.events.emit('ticket.saved', {
-        companyId: db.companyId,
-        action: 'update',
-        ticket,
-      });
-    }
+    await this.tickets.announce(db, ticketId);
   }
 
   /** The optional fields as stored: keys sealed (with a hint), a masked hint kept as it is. */
@@ -275,6 +314,14 @@ export class PromptsService {
       changes.voiceKeyHint = data.voiceKey ? hintOf(data.voiceKey) : null;
     }
     return changes;
+  }
+
+  /** A prompt that would have no key where the provider asks for one is refused at once. */
+  #checkKey(hasKey: boolean) {
+    if (hasKey || !this.#openAi.needsKey) return;
+    throw new AppError('ERR_VALIDATION', 400, {
+      fields: [{ path: 'body.apiKey', message: PROMPT_MSG.keyMissing }],
+    });
   }
 
   async #checkQueue(db: TenantDb, queueId: number) {

@@ -1,4 +1,4 @@
-import { HANDOFF_MARKER } from '@atendi/shared';
+import { HANDOFF_MARKER, PROMPT_MSG } from '@atendi/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAiServices } from '../../../test/fakes/ai-services';
@@ -17,6 +17,8 @@ import { HANDOFF_NOTES } from './prompts.service';
 
 let t: TestServer;
 let ai: FakeAiServices;
+/** Every line the server logs (warnings and up). */
+const logLines: string[] = [];
 let phoneSequence = 0;
 const HOURLY_LIMIT = 3;
 const API_KEY = 'sk-test-0123456789abcdefWXYZ';
@@ -35,13 +37,21 @@ let other: Awaited<ReturnType<typeof aiCompany>>;
 
 beforeAll(async () => {
   ai = await new FakeAiServices().start();
-  t = await startTestServer({
-    BOT_REPLY_DELAY_MS: '400',
-    OPENAI_BASE_URL: ai.openAiUrl,
-    OPENAI_MODEL: 'modelo-local',
-    AZURE_TTS_URL: ai.speechUrl,
-    AI_MAX_COMPLETIONS_PER_TICKET_HOUR: String(HOURLY_LIMIT),
-  });
+  t = await startTestServer(
+    {
+      BOT_REPLY_DELAY_MS: '400',
+      OPENAI_BASE_URL: ai.openAiUrl,
+      OPENAI_MODEL: 'modelo-local',
+      AZURE_TTS_URL: ai.speechUrl,
+      OUTBOUND_ALLOW_PRIVATE: new URL(ai.openAiUrl).host,
+      AI_MAX_COMPLETIONS_PER_TICKET_HOUR: String(HOURLY_LIMIT),
+      LOG_LEVEL: 'warn',
+    },
+    undefined,
+    {
+      logStream: { write: (text: string) => logLines.push(...text.trimEnd().split('\n')) },
+    },
+  );
   home = await aiCompany();
   other = await aiCompany();
 });
@@ -80,6 +90,35 @@ describe('the prompts routes', () => {
     expect(JSON.stringify(res.json())).toContain('Informe o setor');
     const empty = await t.as(home.adminToken).post('/prompt', body({ queueId: '' }));
     expect(JSON.stringify(empty.json())).toContain('Informe o setor');
+  });
+
+  it("says at once that a key is missing where the provider asks for one (OpenAI's own API)", async () => {
+    // the default provider; nothing is sent to it, the save is refused before
+    const openAi = await startTestServer();
+    try {
+      const plan = await openAi.make.plan({ useOpenAi: true });
+      const { company, admin } = await openAi.make.company({ planId: plan.id });
+      const token = (await openAi.login(admin.email)).token;
+      const queue = await openAi.make.queue(company.id, { name: 'IA' });
+      const keyless = { name: 'Sem chave', prompt: PROMPT_TEXT, queueId: queue.id, apiKey: '' };
+      const refused = await openAi.as(token).post('/prompt', keyless);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        error: 'ERR_VALIDATION',
+        fields: [{ path: 'body.apiKey', message: PROMPT_MSG.keyMissing }],
+      });
+      const saved = await openAi.as(token).post('/prompt', { ...keyless, apiKey: API_KEY });
+      expect(saved.statusCode, saved.body).toBe(200);
+      // the stored key cannot be taken away either; its hint sent back keeps it
+      const id = saved.json().id;
+      expect((await openAi.as(token).put(`/prompt/${id}`, { apiKey: '' })).statusCode).toBe(400);
+      const kept = await openAi
+        .as(token)
+        .put(`/prompt/${id}`, { ...(saved.json() as object), name: 'Outro' });
+      expect(kept.statusCode, kept.body).toBe(200);
+    } finally {
+      await openAi.stop();
+    }
   });
 
   it("refuses another company's queue", async () => {
@@ -140,6 +179,19 @@ describe('the prompts routes', () => {
     ).toBe(404);
     expect((await t.as(other.adminToken).delete(`/prompt/${created.id}`)).statusCode).toBe(404);
     expect((await t.as(other.adminToken).get('/prompt')).json().count).toBe(0);
+  });
+
+  it("sets its queue's prompt, and a queue it leaves stops naming it", async () => {
+    const second = await t.make.queue(home.companyId, { name: 'Vendas IA' });
+    const promptOf = async (queueId: number) =>
+      (await t.as(home.adminToken).get(`/queue/${queueId}`)).json().promptId;
+    const created = (await t.as(home.adminToken).post('/prompt', body({ name: 'Fila' }))).json();
+    expect(await promptOf(home.queue.id)).toBe(created.id);
+    const moved = await t.as(home.adminToken).put(`/prompt/${created.id}`, { queueId: second.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await promptOf(second.id)).toBe(created.id);
+    expect(await promptOf(home.queue.id)).toBeNull();
+    await t.as(home.adminToken).delete(`/prompt/${created.id}`);
   });
 
   it('deletes a prompt, and the queues that named it answer without one', async () => {
@@ -323,6 +375,39 @@ describe('a conversation answered by a prompt', () => {
     await expect.poll(c.notes, { timeout: 10_000 }).toEqual([HANDOFF_NOTES.failed]);
     expect(await c.inbox()).toEqual([]);
     expect((await c.ticket()).aiHandedOverAt).not.toBeNull();
+  });
+
+  it("keeps the provider's failure as the prompt's health, logs it without the key, and clears it on the next answer", async () => {
+    ai.reply = () => ({ status: 401 });
+    const c = await aiConversation({ apiKey: `${API_KEY}-refused` });
+    const health = async () => {
+      const read = (await t.as(c.adminToken).get(`/prompt/${c.promptId}`)).json();
+      return { lastError: read.lastError, at: read.lastErrorAt !== null };
+    };
+    expect(await health()).toEqual({ lastError: null, at: false });
+    await c.write('Olá');
+    await expect.poll(c.notes, { timeout: 10_000 }).toEqual([HANDOFF_NOTES.failed]);
+    expect(await health()).toEqual({ lastError: 'keyRefused', at: true });
+    expect(
+      emittedOf(t, `company-${c.companyId}-prompt`).some(
+        (p) =>
+          p.action === 'update' && (p.prompt as { lastError: string }).lastError === 'keyRefused',
+      ),
+    ).toBe(true);
+    const logged = logLines.filter((line) => line.includes('AI prompt could not answer'));
+    expect(logged.some((line) => line.includes(`"promptId":${c.promptId}`))).toBe(true);
+    expect(logLines.join('\n')).not.toContain(API_KEY);
+
+    // A new key and a provider that answers: the health is clear again.
+    ai.reply = () => 'Pronto, agora funciono.';
+    await t.as(c.adminToken).put(`/prompt/${c.promptId}`, { apiKey: API_KEY });
+    await t.database.db
+      .update(tickets)
+      .set({ aiHandedOverAt: null })
+      .where(eq(tickets.companyId, c.companyId));
+    await c.write('Oi de novo');
+    await expect.poll(c.inbox, { timeout: 10_000 }).toEqual(['Pronto, agora funciono.']);
+    await expect.poll(health).toEqual({ lastError: null, at: false });
   });
 
   it('stops at the hourly limit of completions per ticket (cost guard)', async () => {

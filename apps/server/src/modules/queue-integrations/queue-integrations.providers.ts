@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
+import type { IntegrationTestError } from '@atendi/shared';
 import { importPKCS8, SignJWT } from 'jose';
-import { OutboundFailed, OutboundRefused, outboundRequest } from '../../platform/outbound';
+import { type OutboundClient, OutboundFailed, OutboundRefused } from '../../platform/outbound';
 
 /**
  * The outside services a queue integration speaks to, each through its real protocol and each
@@ -9,37 +10,51 @@ import { OutboundFailed, OutboundRefused, outboundRequest } from '../../platform
  * account's OAuth token. No business rules here.
  */
 
+/** A service's failure: its code for the admin, the status it answered, the detail for the log. */
 export class IntegrationError extends Error {
   constructor(
+    readonly code: IntegrationTestError,
     readonly status: number | null,
     detail: string,
-    /** The address was refused by the outbound guard: trying again cannot help. */
-    readonly refused = false,
   ) {
     super(detail);
     this.name = 'IntegrationError';
   }
+
+  /** The address was refused by the outbound guard: trying again cannot help. */
+  get refused(): boolean {
+    return this.code === 'ERR_INTEGRATION_ADDRESS_REFUSED';
+  }
 }
 
+/** A service answering with an error status. */
+const httpError = (status: number, detail: string) =>
+  new IntegrationError('ERR_INTEGRATION_HTTP_STATUS', status, detail);
+/** A service answering what it should not. */
+const badAnswer = (status: number, detail: string) =>
+  new IntegrationError('ERR_INTEGRATION_BAD_ANSWER', status, detail);
+
 export interface Transport {
-  allowPrivate: boolean;
+  outbound: Pick<OutboundClient, 'request'>;
   timeoutMs: number;
 }
 
 async function send(
   transport: Transport,
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
+  init: { method: string; headers: Record<string, string>; body?: string; maxRedirects?: number },
 ) {
   try {
-    return await outboundRequest(
-      url,
-      { ...init, timeoutMs: transport.timeoutMs },
-      transport.allowPrivate,
-    );
+    return await transport.outbound.request(url, { ...init, timeoutMs: transport.timeoutMs });
   } catch (error) {
-    if (error instanceof OutboundRefused) throw new IntegrationError(null, error.message, true);
-    if (error instanceof OutboundFailed) throw new IntegrationError(null, error.message);
+    if (error instanceof OutboundRefused) {
+      throw new IntegrationError('ERR_INTEGRATION_ADDRESS_REFUSED', null, error.message);
+    }
+    if (error instanceof OutboundFailed) {
+      const code =
+        error.code === 'ETIMEDOUT' ? 'ERR_INTEGRATION_TIMEOUT' : 'ERR_INTEGRATION_UNREACHABLE';
+      throw new IntegrationError(code, null, error.message);
+    }
     throw error;
   }
 }
@@ -80,6 +95,8 @@ export async function postSigned(
       [headerNames.event]: event,
     },
     body,
+    // A receiver's redirect is its answer, logged with the delivery, not a place to post to.
+    maxRedirects: 0,
   });
   return { status: response.status, text: response.text.slice(0, 500) };
 }
@@ -152,14 +169,15 @@ export class TypebotClient {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    if (response.status === 404) throw new TypebotSessionGone(404, 'Typebot: not found');
+    if (response.status === 404)
+      throw new TypebotSessionGone('ERR_INTEGRATION_HTTP_STATUS', 404, 'Typebot: not found');
     if (response.status < 200 || response.status >= 300) {
-      throw new IntegrationError(response.status, `Typebot: HTTP ${response.status}`);
+      throw httpError(response.status, `Typebot: HTTP ${response.status}`);
     }
     try {
       return response.json<TypebotAnswer>();
     } catch {
-      throw new IntegrationError(response.status, 'Typebot: the answer is not JSON');
+      throw badAnswer(response.status, 'Typebot: the answer is not JSON');
     }
   }
 
@@ -169,7 +187,7 @@ export class TypebotClient {
       `${trimSlash(baseUrl)}/api/v1/typebots/${encodeURIComponent(slug)}/startChat`,
       { message: { type: 'text', text }, prefilledVariables: variables },
     );
-    if (!answer.sessionId) throw new IntegrationError(200, 'Typebot: no session in the answer');
+    if (!answer.sessionId) throw badAnswer(200, 'Typebot: no session in the answer');
     return turnOf(answer, answer.sessionId);
   }
 
@@ -240,7 +258,11 @@ export class DialogflowClient {
         .setExpirationTime('1h')
         .sign(privateKey);
     } catch {
-      throw new IntegrationError(null, 'Dialogflow: the service-account key cannot sign');
+      throw new IntegrationError(
+        'ERR_INTEGRATION_BAD_KEY',
+        null,
+        'Dialogflow: the service-account key cannot sign',
+      );
     }
     const response = await send(this.transport, key.token_uri, {
       method: 'POST',
@@ -251,13 +273,13 @@ export class DialogflowClient {
       }).toString(),
     });
     if (response.status !== 200) {
-      throw new IntegrationError(response.status, `Dialogflow token: HTTP ${response.status}`);
+      throw httpError(response.status, `Dialogflow token: HTTP ${response.status}`);
     }
     const { access_token, expires_in } = response.json<{
       access_token?: string;
       expires_in?: number;
     }>();
-    if (!access_token) throw new IntegrationError(200, 'Dialogflow token: no access_token');
+    if (!access_token) throw badAnswer(200, 'Dialogflow token: no access_token');
     this.#tokens.set(key.client_email + key.token_uri, {
       token: access_token,
       until: Date.now() + (expires_in ?? 3600) * 1000,
@@ -281,7 +303,7 @@ export class DialogflowClient {
       body: JSON.stringify({ queryInput: { text: { text, languageCode } } }),
     });
     if (response.status !== 200) {
-      throw new IntegrationError(response.status, `Dialogflow: HTTP ${response.status}`);
+      throw httpError(response.status, `Dialogflow: HTTP ${response.status}`);
     }
     const { queryResult } = response.json<{
       queryResult?: {

@@ -1,5 +1,6 @@
 import {
   type IntegrationDelivery,
+  type IntegrationTestError,
   type IntegrationType,
   type QueueIntegration,
   SECRET_MASK,
@@ -15,10 +16,9 @@ import {
   ticketNotes,
   tickets,
 } from '../../db/schema';
-import { ticketEventReceivers } from '../../db/statements/follow-up';
-import type { TenantDb } from '../../db/tenant';
+import { namedStatement, type TenantDb } from '../../db/tenant';
 import { iso, isoRequired, likePattern } from '../../platform/routes';
-import { ticketAnswerers } from '../tickets/tickets.repository';
+import { TICKET_EVENT_INTEGRATIONS } from './queue-integrations.sql';
 
 export type IntegrationRow = typeof queueIntegrations.$inferSelect;
 export type IntegrationChanges = Partial<
@@ -112,8 +112,17 @@ export async function deleteIntegration(db: TenantDb, id: number) {
  * The integrations a ticket's connection and queue name, each with who named it (the
  * connection's first). A ticket a bot handed to a person has no bot, but still its events.
  */
-export async function integrationsOfTicket(db: TenantDb, ticketId: number) {
-  const row = await ticketAnswerers(db, ticketId);
+export async function integrationsOfTicket(
+  db: TenantDb,
+  row:
+    | {
+        handedOverAt: Date | null;
+        contactId: number;
+        connectionIntegrationId: number | null;
+        queueIntegrationId: number | null;
+      }
+    | undefined,
+) {
   if (!row) return undefined;
   const ids = [row.connectionIntegrationId, row.queueIntegrationId].filter(
     (id): id is number => id !== null,
@@ -130,12 +139,26 @@ export async function integrationsOfTicket(db: TenantDb, ticketId: number) {
   };
 }
 
+/** A ticket's event integrations (its queue's alone without a connection). */
+const ticketEventIntegrations = namedStatement<{ ticketId: number }>(
+  'ticket_event_integrations_v2',
+  (p) => `
+select ${TICKET_EVENT_INTEGRATIONS} as receivers
+from tickets t
+left join connections c on c.company_id = $1 and c.id = t.whatsapp_id
+left join queues q on q.company_id = $1 and q.id = t.queue_id
+where t.company_id = $1 and t.id = ${p.ticketId}`,
+);
+
 /**
  * The event receivers (webhook, n8n) the ticket's connection and queue name, the connection's
  * first and each once, in one statement: nothing in the common case of a ticket without them.
  */
 export async function eventReceiversOfTicket(db: TenantDb, ticketId: number): Promise<number[]> {
-  const [row] = await db.run<{ receivers: number[] }>(ticketEventReceivers, [ticketId]);
+  const [row] = await db.run<{ receivers: number[] }, { ticketId: number }>(
+    ticketEventIntegrations,
+    { ticketId },
+  );
   return row?.receivers ?? [];
 }
 
@@ -202,6 +225,7 @@ export const presentDelivery = (row: DeliveryRow): IntegrationDelivery => ({
   status: row.status as IntegrationDelivery['status'],
   attempts: row.attempts,
   responseStatus: row.responseStatus,
+  errorCode: row.errorCode as IntegrationDelivery['errorCode'],
   lastError: row.lastError,
   createdAt: isoRequired(row.createdAt),
   updatedAt: isoRequired(row.updatedAt),
@@ -241,6 +265,7 @@ export async function recordAttempt(
   outcome: {
     status: 'pending' | 'delivered' | 'failed';
     responseStatus: number | null;
+    errorCode: IntegrationTestError | null;
     lastError: string | null;
   },
 ) {
@@ -249,6 +274,7 @@ export async function recordAttempt(
     {
       status: outcome.status,
       responseStatus: outcome.responseStatus,
+      errorCode: outcome.errorCode,
       lastError: outcome.lastError,
       attempts: sql`${integrationDeliveries.attempts} + 1`,
       ...(outcome.status === 'delivered' ? { deliveredAt: new Date() } : {}),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_PAGE_SIZE,
   EVENT_INTEGRATION_TYPES,
+  type IntegrationTestError,
   type IntegrationType,
   isMaskedSecret,
   type Message,
@@ -22,7 +23,7 @@ import { page, sliceMore } from '../../platform/routes';
 import { SecretBox } from '../../platform/secrets';
 import type { ServiceDeps } from '../deps';
 import type { OutboundSender } from '../messages/messages.outbound';
-import { ticketById } from '../tickets/tickets.repository';
+import { answerersOf, type TicketLifecycle, ticketOf } from '../tickets/tickets.lifecycle';
 import {
   DialogflowClient,
   IntegrationError,
@@ -116,13 +117,17 @@ export class QueueIntegrationsService {
   readonly #receivers = new Map<string, Promise<number[]>>();
 
   constructor(
-    private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'config' | 'jobs'>,
+    private readonly platform: Pick<
+      ServiceDeps,
+      'db' | 'events' | 'config' | 'jobs' | 'outbound' | 'log'
+    >,
     private readonly outbound: Pick<OutboundSender, 'send'>,
+    private readonly tickets: Pick<TicketLifecycle, 'announce'>,
   ) {
     const { config } = platform;
     this.#box = new SecretBox(config.SECRETS_KEY);
     this.#transport = {
-      allowPrivate: config.OUTBOUND_ALLOW_PRIVATE,
+      outbound: platform.outbound,
       timeoutMs: config.OUTBOUND_TIMEOUT_MS,
     };
     this.#typebot = new TypebotClient(this.#transport);
@@ -141,7 +146,7 @@ export class QueueIntegrationsService {
         ticket,
         event,
         { ticket: ticketView(ticket), message: messageView(message) },
-        followUp?.receivers,
+        followUp?.eventIntegrations,
       ).catch(() => undefined);
     });
     platform.events.on('ticket.saved', ({ companyId, action, ticket }) => {
@@ -263,11 +268,20 @@ export class QueueIntegrationsService {
       return {
         ok,
         messages: [`HTTP ${posted.status}`, ...(posted.text ? [posted.text] : [])],
-        ...(ok ? {} : { error: `HTTP ${posted.status}` }),
+        ...(ok ? {} : { error: 'ERR_INTEGRATION_HTTP_STATUS', status: posted.status }),
       };
     } catch (error) {
       if (!(error instanceof IntegrationError)) throw error;
-      return { ok: false, messages: [], error: error.message };
+      this.platform.log.info(
+        { companyId: ctx.companyId, type, detail: error.message },
+        'integration test failed',
+      );
+      return {
+        ok: false,
+        messages: [],
+        error: error.code,
+        ...(error.status === null ? {} : { status: error.status }),
+      };
     }
   }
 
@@ -320,7 +334,12 @@ export class QueueIntegrationsService {
     if (found?.delivery.status !== 'pending') return;
     const { delivery, integration } = found;
     const secret = this.#box.open(integration.secretEncrypted) ?? '';
-    let failure: { status: number | null; error: string; retry: boolean };
+    let failure: {
+      status: number | null;
+      code: IntegrationTestError;
+      error: string;
+      retry: boolean;
+    };
     try {
       const posted = await postSigned(
         this.#transport,
@@ -334,19 +353,26 @@ export class QueueIntegrationsService {
         await recordAttempt(db, deliveryId, {
           status: 'delivered',
           responseStatus: posted.status,
+          errorCode: null,
           lastError: null,
         });
         return;
       }
-      failure = { status: posted.status, error: `HTTP ${posted.status}`, retry: true };
+      failure = {
+        status: posted.status,
+        code: 'ERR_INTEGRATION_HTTP_STATUS',
+        error: `HTTP ${posted.status}`,
+        retry: true,
+      };
     } catch (error) {
       if (!(error instanceof IntegrationError)) throw error;
-      failure = { status: null, error: error.message, retry: !error.refused };
+      failure = { status: null, code: error.code, error: error.message, retry: !error.refused };
     }
     const givenUp = final || !failure.retry;
     await recordAttempt(db, deliveryId, {
       status: givenUp ? 'failed' : 'pending',
       responseStatus: failure.status,
+      errorCode: failure.code,
       lastError: failure.error,
     });
     if (!givenUp) throw new Error(`delivery ${deliveryId}: ${failure.error}`);
@@ -356,7 +382,7 @@ export class QueueIntegrationsService {
 
   /** The bot (typebot, dialogflow) that answers the ticket now, if any. */
   async botFor(db: TenantDb, ticketId: number): Promise<TicketBot | undefined> {
-    const found = await integrationsOfTicket(db, ticketId);
+    const found = await integrationsOfTicket(db, await answerersOf(db, ticketId));
     if (!found || found.handedOverAt) return undefined;
     const isBot = (row: IntegrationRow | undefined): row is IntegrationRow =>
       !!row && BOT_TYPES.includes(row.type as IntegrationType);
@@ -415,7 +441,7 @@ export class QueueIntegrationsService {
       session = undefined;
     }
     let turn: TypebotTurn;
-    const ticket = await ticketById(db, ticketId);
+    const ticket = await ticketOf(db, ticketId);
     const variables = {
       number: ticket?.contact.number ?? '',
       pushName: ticket?.contact.name ?? '',
@@ -462,7 +488,12 @@ export class QueueIntegrationsService {
     text: string,
   ): Promise<string[] | 'handedOver'> {
     const key = parseServiceAccount(this.#box.open(integration.jsonContentEncrypted) ?? '');
-    if (!key) throw new IntegrationError(null, 'Dialogflow: no usable service-account key');
+    if (!key)
+      throw new IntegrationError(
+        'ERR_INTEGRATION_BAD_KEY',
+        null,
+        'Dialogflow: no usable service-account key',
+      );
     const detected = await this.#dialogflow.detectIntent(
       key,
       integration.projectName || key.project_id || '',
@@ -489,14 +520,7 @@ export class QueueIntegrationsService {
 
   async #handOver(db: TenantDb, ticketId: number, contactId: number, note: string) {
     await handOverFromBot(db, ticketId, contactId, note);
-    const ticket = await ticketById(db, ticketId);
-    if (ticket) {
-      this.platform.events.emit('ticket.saved', {
-        companyId: db.companyId,
-        action: 'update',
-        ticket,
-      });
-    }
+    await this.tickets.announce(db, ticketId);
   }
 
   // --- fields ---------------------------------------------------------------------------------

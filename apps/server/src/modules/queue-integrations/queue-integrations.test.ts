@@ -169,6 +169,7 @@ describe('the queue integrations routes', () => {
       name: 'Deles',
       prompt: 'Prompt da outra empresa',
       queueId: other.queue.id,
+      apiKey: 'sk-deles-0123456789',
     });
     expect(theirPrompt.statusCode, theirPrompt.body).toBe(200);
     for (const res of [
@@ -272,6 +273,8 @@ async function conversation(
       event: string;
       status: string;
       attempts: number;
+      responseStatus: number | null;
+      errorCode: string | null;
       lastError: string | null;
     }[];
   return {
@@ -336,7 +339,7 @@ describe('webhook and n8n deliveries', () => {
       .poll(async () => (await c.deliveries()).find((d) => d.event === 'message.received'), {
         timeout: 20_000,
       })
-      .toMatchObject({ status: 'delivered', attempts: 2, lastError: null });
+      .toMatchObject({ status: 'delivered', attempts: 2, errorCode: null, lastError: null });
     const tries = receiver.posts.slice(start).filter((p) => p.event === 'message.received');
     expect(tries.map((p) => p.answered)).toEqual([500, 200]);
     expect(tries.every((p) => p.signed)).toBe(true);
@@ -355,8 +358,35 @@ describe('webhook and n8n deliveries', () => {
       .poll(async () => (await c.deliveries()).find((d) => d.event === 'message.received'), {
         timeout: 30_000,
       })
-      .toMatchObject({ status: 'failed', attempts: 4, lastError: 'HTTP 401' });
+      .toMatchObject({
+        status: 'failed',
+        attempts: 4,
+        // the code and the status for the admin to read, the receiver's words for support
+        responseStatus: 401,
+        errorCode: 'ERR_INTEGRATION_HTTP_STATUS',
+        lastError: 'HTTP 401',
+      });
   }, 40_000);
+
+  it("test answers why it failed as a code, never the guard's English internals", async () => {
+    const refused = await t
+      .as(home.adminToken)
+      .post('/queueIntegration/testSession', webhook({ urlN8N: 'http://eu:senha@127.0.0.1/hook' }));
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json()).toEqual({
+      ok: false,
+      messages: [],
+      error: 'ERR_INTEGRATION_ADDRESS_REFUSED',
+    });
+    const closed = await t
+      .as(home.adminToken)
+      .post('/queueIntegration/testSession', webhook({ urlN8N: 'http://127.0.0.1:1/hook' }));
+    expect(closed.json()).toEqual({
+      ok: false,
+      messages: [],
+      error: 'ERR_INTEGRATION_UNREACHABLE',
+    });
+  });
 
   it('test a receiver from the dialog: what it answered', async () => {
     const res = await t
@@ -364,7 +394,12 @@ describe('webhook and n8n deliveries', () => {
       .post('/queueIntegration/testSession', webhook({ secret: undefined }));
     expect(res.statusCode, res.body).toBe(200);
     // An unsaved dialog has no secret stored yet: the receiver refuses the unsigned post.
-    expect(res.json()).toMatchObject({ ok: false, messages: ['HTTP 401', expect.any(String)] });
+    expect(res.json()).toMatchObject({
+      ok: false,
+      messages: ['HTTP 401', expect.any(String)],
+      error: 'ERR_INTEGRATION_HTTP_STATUS',
+      status: 401,
+    });
     const saved = (
       await t.as(home.adminToken).post('/queueIntegration', webhook({ name: 'Testado' }))
     ).json();
@@ -484,7 +519,12 @@ describe('a typebot integration', () => {
     const failed = await t
       .as(home.adminToken)
       .post('/queueIntegration/testSession', bot({ typebotSlug: 'outro' }));
-    expect(failed.json()).toMatchObject({ ok: false, messages: [], error: 'Typebot: not found' });
+    expect(failed.json()).toEqual({
+      ok: false,
+      messages: [],
+      error: 'ERR_INTEGRATION_HTTP_STATUS',
+      status: 404,
+    });
   });
 });
 
@@ -554,7 +594,11 @@ describe('a dialogflow integration', () => {
       jsonContent: stranger.json,
       language: 'pt-BR',
     });
-    expect(refused.json()).toMatchObject({ ok: false, error: 'Dialogflow token: HTTP 400' });
+    expect(refused.json()).toMatchObject({
+      ok: false,
+      error: 'ERR_INTEGRATION_HTTP_STATUS',
+      status: 400,
+    });
   });
 });
 
@@ -581,12 +625,12 @@ describe('outbound addresses', () => {
         .post('/queueIntegration/testSession', webhook({ urlN8N: url }));
       expect(res.statusCode, url).toBe(200);
       expect(res.json().ok).toBe(false);
-      expect(res.json().error, url).toContain('private address');
+      expect(res.json().error, url).toBe('ERR_INTEGRATION_ADDRESS_REFUSED');
     }
     const tried = await guarded.as(token).post('/queueIntegration/testSession', {
       jsonContent: serviceAccountKey(dialogflow.tokenUrl).json,
     });
-    expect(tried.json().error).toContain('private address');
+    expect(tried.json().error).toBe('ERR_INTEGRATION_ADDRESS_REFUSED');
     expect(receiver.posts.length).toBe(before);
     expect(dialogflow.tokenRequests.length).toBeGreaterThanOrEqual(0);
   }, 60_000);
@@ -618,7 +662,11 @@ describe('outbound addresses', () => {
       .select()
       .from(integrationDeliveries)
       .where(eq(integrationDeliveries.id, delivery!.id));
-    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      errorCode: 'ERR_INTEGRATION_ADDRESS_REFUSED',
+    });
     expect(row!.lastError).toContain('private address');
   });
 });

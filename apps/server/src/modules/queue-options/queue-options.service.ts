@@ -1,4 +1,5 @@
 import type {
+  Queue,
   QueueOption,
   QueueOptionCreate,
   QueueOptionListQuery,
@@ -30,7 +31,11 @@ const duplicated = () =>
 
 /** A queue's bot menu: a tree of numbered options, edited one option at a time. */
 export class QueueOptionsService {
-  constructor(private readonly platform: Pick<Platform, 'events'>) {}
+  constructor(
+    private readonly platform: Pick<Platform, 'events'>,
+    /** The queue as its own module reads it (GET /queue/:id). */
+    private readonly queueOf: (ctx: RequestContext, id: number) => Promise<Queue>,
+  ) {}
 
   /** One level of the menu (the first when no parent is named), each with its children. */
   async list(ctx: RequestContext, query: QueueOptionListQuery): Promise<QueueOption[]> {
@@ -65,7 +70,7 @@ export class QueueOptionsService {
       });
       return presentOption(tx, row);
     });
-    this.#announce(ctx, option.queueId);
+    await this.#announce(ctx, option.queueId);
     return option;
   }
 
@@ -86,7 +91,7 @@ export class QueueOptionsService {
       if (!row) throw notFound();
       return presentOption(tx, row);
     });
-    this.#announce(ctx, option.queueId);
+    await this.#announce(ctx, option.queueId);
     return option;
   }
 
@@ -94,15 +99,12 @@ export class QueueOptionsService {
   async remove(ctx: RequestContext, id: number): Promise<void> {
     const queueId = await deleteOption(tenantDb(ctx), id);
     if (queueId === undefined) throw notFound();
-    this.#announce(ctx, queueId);
+    await this.#announce(ctx, queueId);
   }
 
-  /** The menu is part of the queue: open queue screens hear that it changed. */
-  #announce(ctx: RequestContext, queueId: number) {
-    this.platform.events.emit('queue.saved', {
-      companyId: ctx.companyId,
-      action: 'update',
-      queue: { id: queueId },
-    });
+  /** The menu is part of the queue: open queue screens hear it changed, with the whole queue. */
+  async #announce(ctx: RequestContext, queueId: number) {
+    const queue = await this.queueOf(ctx, queueId);
+    this.platform.events.emit('queue.saved', { companyId: ctx.companyId, action: 'update', queue });
   }
 }

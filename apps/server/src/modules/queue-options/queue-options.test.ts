@@ -326,7 +326,11 @@ describe('/queue-options', () => {
     socket.on(`company-${mine.company.id}-queue`, (payload) => heard.push(payload));
     const otherSocket = await socketFor(t, other.adminToken);
     otherSocket.onAny((event: string) => otherHeard.push(event));
-    const expected = { action: 'update', queue: { id: mine.queue.id } };
+    // the whole queue, as its users read it (no token)
+    const expected = {
+      action: 'update',
+      queue: expect.objectContaining({ id: mine.queue.id, name: mine.queue.name }),
+    };
 
     const option = await add(mine.asAdmin, { queueId: mine.queue.id, title: 'Raiz', option: '1' });
     await expect.poll(() => heard).toEqual([expected]);

@@ -1,4 +1,4 @@
-import type { Queue, QueueCreate } from '@atendi/shared';
+import { type Queue, type QueueCreate, withTwoPeriods } from '@atendi/shared';
 import { asc, eq } from 'drizzle-orm';
 import { queues } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
@@ -17,7 +17,8 @@ const present = (row: typeof queues.$inferSelect, admin: boolean): Queue => ({
   orderQueue: row.orderQueue,
   integrationId: row.integrationId,
   promptId: row.promptId,
-  schedules: row.schedules,
+  // The original client's queue form reads each day's two periods.
+  schedules: row.schedules.map(withTwoPeriods),
   createdAt: isoRequired(row.createdAt),
   updatedAt: isoRequired(row.updatedAt),
 });

@@ -5,7 +5,7 @@ import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { lockPlanOfCompany } from '../plans/plans.repository';
+import { withinPlanLimit } from '../plans/plans.limits';
 import { checkBotReferences } from '../queue-integrations/queue-integrations.references';
 import {
   countQueues,
@@ -46,20 +46,13 @@ export class QueuesService {
     const queue = await globalDb(ctx)
       .transaction(async (global, tenantOf) => {
         const tx = tenantOf(ctx.companyId);
-        // Counted under a lock on the company, so concurrent creations cannot pass the limit;
-        // a plan's 0 is no limit.
-        const plan = await lockPlanOfCompany(global, ctx.companyId);
-        if (plan && plan.queues > 0 && (await countQueues(tx)) >= plan.queues) {
+        if (!(await withinPlanLimit(global, ctx.companyId, 'queues', () => countQueues(tx)))) {
           throw new AppError('ERR_NO_PERMISSION', 403);
         }
         return insertQueue(tx, data, hasRole(ctx, 'admin'));
       })
       .catch(translateUnique);
-    this.platform.events.emit('queue.saved', {
-      companyId: ctx.companyId,
-      action: 'create',
-      queue: { id: queue.id },
-    });
+    this.platform.events.emit('queue.saved', { companyId: ctx.companyId, action: 'create', queue });
     return queue;
   }
 
@@ -69,11 +62,7 @@ export class QueuesService {
       translateUnique,
     );
     if (!queue) throw new AppError('ERR_NOT_FOUND', 404);
-    this.platform.events.emit('queue.saved', {
-      companyId: ctx.companyId,
-      action: 'update',
-      queue: { id },
-    });
+    this.platform.events.emit('queue.saved', { companyId: ctx.companyId, action: 'update', queue });
     return queue;
   }
 

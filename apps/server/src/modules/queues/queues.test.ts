@@ -1,4 +1,4 @@
-import { DEFAULT_SCHEDULES } from '@atendi/shared';
+import { DEFAULT_SCHEDULES, withTwoPeriods } from '@atendi/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -152,12 +152,16 @@ describe('POST /queue', () => {
       ...queueShape,
       ...body,
       orderQueue: 3,
-      schedules,
+      // each day answered with the original client's two periods too: the span, then none
+      schedules: schedules.map(withTwoPeriods),
     });
+    expect(queue.schedules[0]).toMatchObject({ startTimeA: '08:00', endTimeB: '00:00' });
     expect((await queueRow(queue.id))!.company_id).toBe(company.id);
+    // the whole queue as its users read it: the token is the admins' answer only
+    const { token: _token, ...visible } = queue;
     expect(t.emitted).toContainEqual({
       event: `company-${company.id}-queue`,
-      payload: { action: 'create', queue: { id: queue.id } },
+      payload: { action: 'create', queue: visible },
     });
     expect(t.emitted.some((e) => e.event === `company-${other.company.id}-queue`)).toBe(false);
   });
@@ -334,9 +338,10 @@ describe('PUT /queue/:id', () => {
       color: queue.color,
       greetingMessage: 'Bem-vindo ao comercial',
     });
+    const { token: _token, ...visible } = response.json();
     expect(t.emitted).toContainEqual({
       event: `company-${company.id}-queue`,
-      payload: { action: 'update', queue: { id: queue.id } },
+      payload: { action: 'update', queue: visible },
     });
   });
 

@@ -1,4 +1,5 @@
 import {
+  can,
   DEFAULT_PAGE_SIZE,
   hasRole,
   MEDIA_UPLOAD_TYPES,
@@ -19,9 +20,12 @@ import {
   deleteQuickMessage,
   insertQuickMessage,
   type QuickMessageRow,
+  queueExists,
+  queueIdsOfUser,
   quickMessageById,
   quickMessagesOf,
   quickMessagesPage,
+  readableBy,
   updateQuickMessage,
 } from './quick-messages.repository';
 
@@ -33,12 +37,19 @@ const notFound = () => new AppError('ERR_NOT_FOUND', 404);
 function duplicateShortcode(error: unknown): never {
   if (
     isUniqueViolation(error, 'quick_messages_shared_shortcode_key') ||
+    isUniqueViolation(error, 'quick_messages_queue_shortcode_key') ||
     isUniqueViolation(error, 'quick_messages_personal_shortcode_key')
   ) {
     throw new AppError('ERR_DUPLICATED_SHORTCODE', 409);
   }
   throw error;
 }
+
+/** A queue the company does not have is refused on the field, as any invalid value. */
+const unknownQueue = () =>
+  new AppError('ERR_VALIDATION', 400, {
+    fields: [{ path: 'body.queueId', message: 'No such queue' }],
+  });
 
 export class QuickMessagesService {
   constructor(private readonly platform: Pick<Platform, 'storage' | 'events'>) {}
@@ -48,12 +59,15 @@ export class QuickMessagesService {
     action: 'create' | 'update',
     record: QuickMessage,
     ownerId: number | null,
+    before?: Pick<Row, 'geral' | 'queueId'>,
   ) {
     this.platform.events.emit('quickMessage.saved', {
       companyId: ctx.companyId,
       action,
       record,
       ownerId,
+      wasShared: before?.geral ?? false,
+      wasQueueId: before?.queueId ?? null,
     });
     return record;
   }
@@ -67,6 +81,7 @@ export class QuickMessagesService {
       mediaName: row.mediaName,
       isMedia: row.mediaPath !== null,
       geral: row.geral,
+      queueId: row.queueId,
       userId: row.userId,
       createdAt: isoRequired(row.createdAt),
       updatedAt: isoRequired(row.updatedAt),
@@ -75,19 +90,23 @@ export class QuickMessagesService {
 
   async list(ctx: RequestContext, query: QuickMessageListQuery) {
     const { limit, offset } = page(query.pageNumber, DEFAULT_PAGE_SIZE);
+    const db = tenantDb(ctx);
+    const user = query.userId
+      ? { userId: query.userId, queueIds: await queueIdsOfUser(db, query.userId) }
+      : undefined;
     const { rows, count } = await quickMessagesPage(
-      tenantDb(ctx),
+      db,
       ctx,
-      { userId: query.userId, search: query.searchParam?.trim() },
+      { user, search: query.searchParam?.trim() },
       { limit, offset },
     );
     const { rows: pageRows, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);
     return { records: pageRows.map((row) => this.#present(row)), count, hasMore };
   }
 
-  /** For the '/' picker of the message input: shared ones and the caller's own. */
+  /** For the '/' picker of the message input: shared ones, the caller's queues' and its own. */
   async listAll(ctx: RequestContext): Promise<QuickMessage[]> {
-    const rows = await quickMessagesOf(tenantDb(ctx), ctx.userId);
+    const rows = await quickMessagesOf(tenantDb(ctx), ctx);
     return rows.map((row) => this.#present(row));
   }
 
@@ -95,25 +114,41 @@ export class QuickMessagesService {
     return this.#present(await this.#readable(ctx, id));
   }
 
+  /** A queue's reply is the queue's, not the whole company's: naming a queue makes it not 'geral'. */
+  async #scope(
+    ctx: RequestContext,
+    data: QuickMessageUpdate,
+  ): Promise<{ geral?: boolean; queueId?: number | null }> {
+    if (data.queueId && !(await queueExists(tenantDb(ctx), data.queueId))) throw unknownQueue();
+    // an agent shares a reply with a queue of theirs only; an admin with any
+    if (data.queueId && !hasRole(ctx, 'admin') && !ctx.queueIds.includes(data.queueId)) {
+      throw forbidden();
+    }
+    if (data.queueId) return { geral: false, queueId: data.queueId };
+    return { geral: data.geral, queueId: data.geral ? null : data.queueId };
+  }
+
   async create(ctx: RequestContext, data: QuickMessageCreate): Promise<QuickMessage> {
+    const scope = await this.#scope(ctx, data);
     const row = await insertQuickMessage(tenantDb(ctx), {
       shortcode: data.shortcode,
       message: data.message ?? '',
-      geral: data.geral ?? false,
+      geral: scope.geral ?? false,
+      queueId: scope.queueId ?? null,
       userId: ctx.userId,
     }).catch(duplicateShortcode);
     return this.#announce(ctx, 'create', this.#present(row), row.userId);
   }
 
   async update(ctx: RequestContext, id: number, data: QuickMessageUpdate): Promise<QuickMessage> {
-    await this.#editable(ctx, id);
+    const current = await this.#editable(ctx, id);
     const row = await updateQuickMessage(tenantDb(ctx), id, {
       shortcode: data.shortcode,
       message: data.message,
-      geral: data.geral,
+      ...(await this.#scope(ctx, data)),
     }).catch(duplicateShortcode);
     if (!row) throw notFound();
-    return this.#announce(ctx, 'update', this.#present(row), row.userId);
+    return this.#announce(ctx, 'update', this.#present(row), row.userId, current);
   }
 
   async remove(ctx: RequestContext, id: number): Promise<void> {
@@ -125,6 +160,7 @@ export class QuickMessagesService {
       id,
       ownerId: current.userId,
       geral: current.geral,
+      queueId: current.queueId,
     });
   }
 
@@ -163,7 +199,7 @@ export class QuickMessagesService {
   async #readable(ctx: RequestContext, id: number): Promise<Row> {
     const row = await quickMessageById(tenantDb(ctx), id);
     if (!row) throw notFound();
-    if (!hasRole(ctx, 'admin') && !row.geral && row.userId !== ctx.userId) throw forbidden();
+    if (!can(ctx, 'quickMessages:all', ctx.planFlags) && !readableBy(row, ctx)) throw forbidden();
     return row;
   }
 

@@ -239,3 +239,118 @@ describe('POST and DELETE /quick-messages/:id/media-upload', () => {
     expect((await row(theirs.id))!.mediaPath).toBeNull();
   });
 });
+
+describe('quick replies of a queue', () => {
+  it("are seen by the queue's agents beside the company's and their own, not by another queue's", async () => {
+    const fresh = await inboxCompany(t);
+    const vendas = await t.make.queue(fresh.companyId, { name: 'Vendas' });
+    const suporte = await t.make.queue(fresh.companyId, { name: 'Suporte' });
+    const vera = await agent(t, fresh.companyId, { queueIds: [vendas.id] });
+    const saulo = await agent(t, fresh.companyId, { queueIds: [suporte.id] });
+    await create(fresh.adminToken, { shortcode: 'todos', geral: true });
+    const sales = await create(fresh.adminToken, {
+      shortcode: 'tabela',
+      message: 'Nossa tabela de preços',
+      queueId: vendas.id,
+      geral: true,
+    });
+    expect(sales.statusCode, sales.body).toBe(201);
+    // a queue's reply is the queue's, not the whole company's
+    expect(sales.json()).toMatchObject({ queueId: vendas.id, geral: false });
+    await create(saulo.token, { shortcode: 'saulo' });
+    const shortcodes = (body: { shortcode: string }[]) => body.map((q) => q.shortcode);
+
+    expect(shortcodes((await t.as(vera.token).get('/quick-messages/list')).json())).toEqual([
+      'tabela',
+      'todos',
+    ]);
+    expect(shortcodes((await t.as(vera.token).get('/quick-messages')).json().records)).toEqual([
+      'tabela',
+      'todos',
+    ]);
+    expect((await t.as(vera.token).get(`/quick-messages/${sales.json().id}`)).statusCode).toBe(200);
+
+    expect(shortcodes((await t.as(saulo.token).get('/quick-messages/list')).json())).toEqual([
+      'saulo',
+      'todos',
+    ]);
+    expect(
+      shortcodes((await t.as(saulo.token).get('/quick-messages?searchParam=tab')).json().records),
+    ).toEqual([]);
+    expect((await t.as(saulo.token).get(`/quick-messages/${sales.json().id}`)).statusCode).toBe(
+      403,
+    );
+    // the admin's view of one agent follows that agent's queues
+    const forVera = (
+      await t.as(fresh.adminToken).get(`/quick-messages?userId=${vera.user.id}`)
+    ).json();
+    expect(shortcodes(forVera.records)).toEqual(['tabela', 'todos']);
+
+    // moved to the other queue, it changes hands
+    const moved = await t
+      .as(fresh.adminToken)
+      .put(`/quick-messages/${sales.json().id}`, { queueId: suporte.id });
+    expect(moved.json()).toMatchObject({ queueId: suporte.id, geral: false });
+    expect(shortcodes((await t.as(vera.token).get('/quick-messages/list')).json())).toEqual([
+      'todos',
+    ]);
+    expect(shortcodes((await t.as(saulo.token).get('/quick-messages/list')).json())).toEqual([
+      'saulo',
+      'tabela',
+      'todos',
+    ]);
+    // and made the company's again, it leaves the queue
+    const shared = await t
+      .as(fresh.adminToken)
+      .put(`/quick-messages/${sales.json().id}`, { queueId: null, geral: true });
+    expect(shared.json()).toMatchObject({ queueId: null, geral: true });
+  });
+
+  it('name a queue of the company, an agent only one of theirs; a shortcode once per queue', async () => {
+    const fresh = await inboxCompany(t);
+    const vendas = await t.make.queue(fresh.companyId);
+    const suporte = await t.make.queue(fresh.companyId);
+    const theirs = await t.make.queue(other.companyId);
+    const vera = await agent(t, fresh.companyId, { queueIds: [vendas.id] });
+
+    const foreign = await create(fresh.adminToken, { shortcode: 'x', queueId: theirs.id });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fields).toContainEqual({
+      path: 'body.queueId',
+      message: 'No such queue',
+    });
+    expect((await create(vera.token, { shortcode: 'y', queueId: suporte.id })).statusCode).toBe(
+      403,
+    );
+    const mine = await create(vera.token, { shortcode: 'oi', queueId: vendas.id });
+    expect(mine.statusCode, mine.body).toBe(201);
+    const again = await create(fresh.adminToken, { shortcode: 'OI', queueId: vendas.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'ERR_DUPLICATED_SHORTCODE' });
+    // the same shortcode in another queue, or as the admin's own, is another reply
+    expect(
+      (await create(fresh.adminToken, { shortcode: 'oi', queueId: suporte.id })).statusCode,
+    ).toBe(201);
+    expect((await create(fresh.adminToken, { shortcode: 'oi' })).statusCode).toBe(201);
+    // the original client's empty select is none
+    expect((await create(fresh.adminToken, { shortcode: 'z', queueId: '' })).json().queueId).toBe(
+      null,
+    );
+    // another company's agents never see the queue's reply
+    const outsider = (await t.as(other.adminToken).get('/quick-messages/list')).json();
+    expect(outsider.map((q: { id: number }) => q.id)).not.toContain(mine.json().id);
+    expect((await t.as(other.adminToken).get(`/quick-messages/${mine.json().id}`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('go with their queue when it is deleted', async () => {
+    const fresh = await inboxCompany(t);
+    const queue = await t.make.queue(fresh.companyId);
+    const reply = (await create(fresh.adminToken, { shortcode: 'fila', queueId: queue.id })).json();
+    expect((await t.as(fresh.adminToken).delete(`/queue/${queue.id}`)).statusCode).toBeLessThan(
+      300,
+    );
+    expect(await row(reply.id)).toBeUndefined();
+  });
+});

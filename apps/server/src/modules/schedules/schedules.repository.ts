@@ -89,7 +89,7 @@ export async function insertSchedule(
   db: TenantDb,
   data: Pick<
     typeof schedules.$inferInsert,
-    'body' | 'contactId' | 'sendAt' | 'whatsappId' | 'userId'
+    'body' | 'contactId' | 'sendAt' | 'whatsappId' | 'userId' | 'mediaPath' | 'mediaName'
   >,
 ) {
   const [row] = await db.insert(schedules, data).returning({ id: schedules.id });

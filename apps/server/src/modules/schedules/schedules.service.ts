@@ -6,25 +6,31 @@ import {
   type ScheduleCreate,
   type ScheduleListQuery,
   type ScheduleUpdate,
+  scheduleCreateSchema,
   scheduleMediaFormSchema,
+  scheduleUpdateSchema,
 } from '@atendi/shared';
 import { TZDate } from '@date-fns/tz';
+import type { z } from 'zod';
 import { globalDb } from '../../db/global';
 import { type TenantDb, tenantDb } from '../../db/tenant';
 import { type RequestContext, systemContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
 import { iso, isoRequired, page, sliceMore } from '../../platform/routes';
-import { forgetStored, type MultipartSource, replaceAttachment } from '../../platform/uploads';
-import type { ServiceDeps } from '../deps';
-import { type OutboundSender, outgoingRow } from '../messages/messages.outbound';
-import { insertOutgoing } from '../messages/messages.repository';
-import { resolveVariables } from '../messages/messages.variables';
 import {
-  companySetting,
-  insertLiveTicket,
-  liveTicketOf,
-  ticketById,
-} from '../tickets/tickets.repository';
+  discardUploads,
+  forgetStored,
+  isMultipart,
+  type MultipartSource,
+  parseFields,
+  readUploads,
+  replaceAttachment,
+} from '../../platform/uploads';
+import type { ServiceDeps } from '../deps';
+import { type OutboundSender, storePending } from '../messages/messages.outbound';
+import { resolveVariables } from '../messages/messages.variables';
+import { companySetting } from '../settings/settings.values';
+import type { TicketLifecycle } from '../tickets/tickets.lifecycle';
 import {
   claimDueSchedule,
   companiesWithDueSchedules,
@@ -43,6 +49,22 @@ import {
   settleScheduleOfMessage,
   updateUnsentSchedule,
 } from './schedules.repository';
+
+/** A schedule's stored image. */
+type Media = { mediaPath: string; mediaName: string };
+
+/** The schedule a form carries: the `scheduleData` JSON part, else its text fields. */
+function formData(fields: Record<string, string>): unknown {
+  const { scheduleData, file: _file, ...rest } = fields;
+  if (scheduleData === undefined) return rest;
+  try {
+    return JSON.parse(scheduleData) as unknown;
+  } catch {
+    throw new AppError('ERR_VALIDATION', 400, {
+      fields: [{ path: 'body.scheduleData', message: 'Invalid JSON' }],
+    });
+  }
+}
 
 export const SCHEDULE_SEND_JOB = 'schedule-send';
 export const SCHEDULE_SWEEP_JOB = 'schedules-sweep';
@@ -103,6 +125,7 @@ export class SchedulesService {
   constructor(
     private readonly platform: Pick<ServiceDeps, 'db' | 'events' | 'jobs' | 'storage'>,
     private readonly outbound: Pick<OutboundSender, 'sendStored' | 'retry'>,
+    private readonly tickets: Pick<TicketLifecycle, 'liveTicket' | 'announceOpened'>,
   ) {
     platform.jobs.define<{ companyId: number; scheduleId: number }>(SCHEDULE_SEND_JOB, {
       // One waiting job per schedule and time: a repeat for the same time is dropped, a new time
@@ -184,7 +207,21 @@ export class SchedulesService {
     return this.#present(await this.#existing(tenantDb(ctx), id));
   }
 
-  async create(ctx: RequestContext, data: ScheduleCreate): Promise<Schedule> {
+  /** From JSON, or from the original client's form (the schedule and its image at once). */
+  async create(
+    ctx: RequestContext,
+    input: ScheduleCreate | MultipartSource | null | undefined,
+  ): Promise<Schedule> {
+    if (isMultipart(input)) {
+      return this.#withForm(ctx, input, scheduleCreateSchema, (data, media) =>
+        this.#create(ctx, data, media),
+      );
+    }
+    // No body at all is refused as the empty one it is.
+    return this.#create(ctx, input ?? parseFields(scheduleCreateSchema, {}));
+  }
+
+  async #create(ctx: RequestContext, data: ScheduleCreate, media?: Media): Promise<Schedule> {
     const db = tenantDb(ctx);
     await this.#checkRefs(db, data);
     const sendAt = instantOf(data.sendAt, await companySetting(db, 'timezone'));
@@ -194,6 +231,7 @@ export class SchedulesService {
       sendAt,
       whatsappId: data.whatsappId ?? null,
       userId: ctx.userId,
+      ...media,
     });
     const schedule = await this.#announce(db, 'create', id);
     await this.#queue(ctx.companyId, id, sendAt);
@@ -201,7 +239,25 @@ export class SchedulesService {
   }
 
   /** A schedule not sent yet changes; one that failed ('ERRO') waits to be sent again. */
-  async update(ctx: RequestContext, id: number, data: ScheduleUpdate): Promise<Schedule> {
+  async update(
+    ctx: RequestContext,
+    id: number,
+    input: ScheduleUpdate | MultipartSource | null | undefined,
+  ): Promise<Schedule> {
+    if (isMultipart(input)) {
+      return this.#withForm(ctx, input, scheduleUpdateSchema, (data, media) =>
+        this.#update(ctx, id, data, media),
+      );
+    }
+    return this.#update(ctx, id, input ?? {});
+  }
+
+  async #update(
+    ctx: RequestContext,
+    id: number,
+    data: ScheduleUpdate,
+    media?: Media,
+  ): Promise<Schedule> {
     const db = tenantDb(ctx);
     const { schedule: current } = await this.#existing(db, id);
     if (current.sentAt || current.status === 'ENVIADA') throw alreadySent();
@@ -217,14 +273,42 @@ export class SchedulesService {
       status: 'PENDENTE',
       // An error's failed message stays in its conversation; the schedule makes a new one.
       messageId: null,
+      ...media,
     });
     if (!changed) throw alreadySent();
+    if (media) await forgetStored(this.platform.storage, current.mediaPath);
     const schedule = await this.#announce(db, 'update', id);
     const retimed = sendAt !== undefined && sendAt.getTime() !== current.sendAt.getTime();
     if (retimed || current.status !== 'PENDENTE') {
       await this.#queue(ctx.companyId, id, new Date(schedule.sendAt));
     }
     return schedule;
+  }
+
+  /**
+   * The original client's form: the schedule as JSON in `scheduleData` (or as the form's own text
+   * fields), and its image as `file` (which that client sends as the text 'null' when there is
+   * none). The image is stored first and removed again if the schedule is refused.
+   */
+  async #withForm<T>(
+    ctx: RequestContext,
+    source: MultipartSource,
+    schema: z.ZodType<T>,
+    save: (data: T, media?: Media) => Promise<Schedule>,
+  ): Promise<Schedule> {
+    const form = await readUploads(source, this.platform.storage, ctx.companyId, {
+      fileFields: ['file'],
+      maxFiles: 1,
+      types: SCHEDULE_MEDIA_TYPES,
+    });
+    const [file] = form.files;
+    try {
+      const data = parseFields(schema, formData(form.fields));
+      return await save(data, file && { mediaPath: file.key, mediaName: file.fileName });
+    } catch (error) {
+      await discardUploads(this.platform.storage, form.files);
+      throw error;
+    }
   }
 
   /** Sent or not: a sent one's message stays in its conversation, with its image. */
@@ -293,22 +377,12 @@ export class SchedulesService {
         await settleSchedule(tx, scheduleId, { status: 'ERRO' });
         return { status: 'error' as const };
       }
-      let ticket = await liveTicketOf(tx, contact.id, connection.id);
-      let opened = false;
-      if (!ticket) {
-        // The index tickets_one_live_per_contact decides a race with an inbound message.
-        opened =
-          (await insertLiveTicket(tx, {
-            contactId: contact.id,
-            whatsappId: connection.id,
-            queueId: null,
-            userId,
-            status: userId ? 'open' : 'pending',
-            isGroup: contact.isGroup,
-          })) !== undefined;
-        ticket = await liveTicketOf(tx, contact.id, connection.id);
-      }
-      if (!ticket) throw new Error(`schedule ${scheduleId}: no live ticket for its contact`);
+      // Opened for the schedule's user, waiting without one.
+      const { ticket, opened } = await this.tickets.liveTicket(tx, {
+        contact,
+        whatsappId: connection.id,
+        userId,
+      });
       const body = resolveVariables(
         schedule.body,
         {
@@ -327,8 +401,7 @@ export class SchedulesService {
             kind: 'image' as const,
           }
         : undefined;
-      const row = outgoingRow(connection.provider, connection.id, { body, media });
-      const messageId = await insertOutgoing(tx, ticket.id, row.message, row.preview);
+      const messageId = await storePending(tx, ticket.id, connection, { body, media });
       await recordScheduleMessage(tx, scheduleId, {
         ticketId: ticket.id,
         messageId,
@@ -350,11 +423,7 @@ export class SchedulesService {
       await this.#announce(db, 'update', scheduleId);
       return 'error';
     }
-    if (claimed.opened) {
-      const ticket = await ticketById(db, claimed.ticketId);
-      if (ticket)
-        this.platform.events.emit('ticket.saved', { companyId, action: 'update', ticket });
-    }
+    await this.tickets.announceOpened(db, claimed);
     return this.#settle(db, scheduleId, claimed.messageId, { final: run.final, deliver: 'first' });
   }
 

@@ -5,5 +5,6 @@ import type { Services } from '../services';
 export const settingsRoutes = ({ settings: service }: Services) =>
   contractRoutes((serve) => {
     serve(settings.list, (req) => service.list(req.ctx));
+    serve(settings.showPublic, (req) => service.showPublic(req.params.key));
     serve(settings.update, (req) => service.update(req.ctx, req.params.key, req.body.value));
   });

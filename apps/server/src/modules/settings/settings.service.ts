@@ -1,5 +1,6 @@
 import {
   DEFAULT_SETTINGS,
+  type PublicSettingKey,
   SECRET_SETTING_KEYS,
   SETTING_VALUES,
   type Setting,
@@ -10,6 +11,7 @@ import { tenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { platformSetting } from '../../platform/platform-settings';
 import { isSecretHint, openSecretSetting, SecretBox, secretHint } from '../../platform/secrets';
 import { saveSetting, settingByKey, storedSettings } from './settings.repository';
 
@@ -37,6 +39,12 @@ export class SettingsService {
           value: value ?? DEFAULT_SETTINGS[key as keyof typeof DEFAULT_SETTINGS] ?? '',
         };
       });
+  }
+
+  /** A sign-up switch of the platform, for anyone: the login and sign-up pages read them. */
+  async showPublic(key: PublicSettingKey): Promise<Setting> {
+    const value = await platformSetting(this.platform.db, key);
+    return { key, value: value ?? DEFAULT_SETTINGS[key] };
   }
 
   async update(ctx: RequestContext, key: SettingKey, value: string): Promise<Setting> {
@@ -68,7 +76,10 @@ export class SettingsService {
     if (!row) throw new AppError('ERR_NO_SETTING_FOUND', 404);
     // A secret value never travels on the realtime channel.
     if (!SECRET_SETTING_KEYS.includes(key)) {
-      this.platform.events.emit('settings.updated', { companyId: ctx.companyId, setting: row });
+      this.platform.events.emit('settings.updated', {
+        companyId: ctx.companyId,
+        setting: { key: row.key, value: row.value },
+      });
     }
     return secret ? { key, value: secretHint(parsed.data) } : row;
   }

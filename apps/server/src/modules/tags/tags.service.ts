@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { page, sliceMore } from '../../platform/routes';
 import { readableTicket } from '../tickets/tickets.access';
-import { ticketById } from '../tickets/tickets.repository';
+import type { TicketLifecycle } from '../tickets/tickets.lifecycle';
 import {
   countTags,
   deleteTag,
@@ -49,7 +49,10 @@ async function unique<T>(work: Promise<T>): Promise<T> {
 }
 
 export class TagsService {
-  constructor(private readonly platform: Pick<Platform, 'events'>) {}
+  constructor(
+    private readonly platform: Pick<Platform, 'events'>,
+    private readonly tickets: Pick<TicketLifecycle, 'announce'>,
+  ) {}
 
   async list(ctx: RequestContext, query: ListQuery) {
     const { limit, offset } = page(query.pageNumber, DEFAULT_PAGE_SIZE);
@@ -113,12 +116,6 @@ export class TagsService {
       });
     }
     await setTicketTags(db, ticket.id, ids);
-    const saved = (await ticketById(db, ticket.id))!;
-    this.platform.events.emit('ticket.saved', {
-      companyId: ctx.companyId,
-      action: 'update',
-      ticket: saved,
-    });
-    return saved;
+    return (await this.tickets.announce(db, ticket.id))!;
   }
 }

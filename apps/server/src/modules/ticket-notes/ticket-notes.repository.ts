@@ -4,7 +4,7 @@ import { ticketNotes, tickets, users } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { isoRequired } from '../../platform/routes';
-import { ticketVisibility } from '../tickets/tickets.repository';
+import { ticketVisibility } from '../tickets/tickets.sql';
 
 const noteFields = {
   note: ticketNotes,

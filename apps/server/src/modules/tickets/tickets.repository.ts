@@ -1,8 +1,8 @@
 import {
-  type DEFAULT_SETTINGS,
-  hasRole,
   SEARCH_COUNT_LIMIT,
+  TICKET_LIST_ZONE,
   type Ticket,
+  type TicketListFilter,
   type TicketStatus,
 } from '@atendi/shared';
 import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -23,7 +23,7 @@ import type { TenantDb } from '../../db/tenant';
 import type { RequestContext } from '../../platform/auth/context';
 import { isoRequired } from '../../platform/routes';
 import { searchWordQueries } from '../../platform/search';
-import { settingValues } from '../settings/settings.repository';
+import { newestFirst, ticketVisibility } from './tickets.sql';
 
 const assignee = alias(users, 'assignee');
 
@@ -109,28 +109,11 @@ export async function ticketByRef(db: TenantDb, ref: TicketRef): Promise<Ticket 
   return row ? presentTicket(row) : undefined;
 }
 
-/**
- * Which tickets a caller may read: admins all of the company's; users those of their queues and
- * their own, and with allTicket also the pending ones that have no queue yet. Lists, the
- * conversation screen and the realtime rooms all use this one rule.
- */
-export function ticketVisibility(ctx: RequestContext): SQL | undefined {
-  if (hasRole(ctx, 'admin')) return undefined;
-  return or(
-    eq(tickets.userId, ctx.userId),
-    ctx.queueIds.length > 0 ? inArray(tickets.queueId, ctx.queueIds) : undefined,
-    ctx.allTicket ? and(isNull(tickets.queueId), eq(tickets.status, 'pending')) : undefined,
-  );
-}
-
 /** Whether the ticket exists and the caller may read it. */
 export async function isTicketVisible(db: TenantDb, ctx: RequestContext, ticketId: number) {
   const found = await db.count(tickets, and(eq(tickets.id, ticketId), ticketVisibility(ctx)));
   return found > 0;
 }
-
-/** Newest activity first, in the order of tickets_company_updated_idx. */
-export const newestFirst = sql`${tickets.updatedAt} desc nulls last, ${tickets.id} desc nulls last`;
 
 /**
  * A page of tickets, newest activity first, and how many match. The page is chosen on the tickets
@@ -162,12 +145,10 @@ export async function ticketsPage(
   };
 }
 
-const SAO_PAULO = 'America/Sao_Paulo';
-
 /** `column` within a calendar day of São Paulo; bounds, so the column's index serves it. */
 export function onDay(column: typeof tickets.createdAt | typeof tickets.updatedAt, day: string) {
-  return sql`(${column} >= (${day}::date)::timestamp at time zone ${SAO_PAULO}
-    and ${column} < (${day}::date + 1)::timestamp at time zone ${SAO_PAULO})`;
+  return sql`(${column} >= (${day}::date)::timestamp at time zone ${TICKET_LIST_ZONE}
+    and ${column} < (${day}::date + 1)::timestamp at time zone ${TICKET_LIST_ZONE})`;
 }
 
 /**
@@ -215,11 +196,6 @@ export async function liveTicketOf(db: TenantDb, contactId: number, whatsappId?:
   return row ? presentTicket(row) : undefined;
 }
 
-/** A company setting, or its default. */
-export async function companySetting(db: TenantDb, key: keyof typeof DEFAULT_SETTINGS) {
-  return (await settingValues(db, [key]))[key];
-}
-
 export const exists = {
   contact: (db: TenantDb, id: number) =>
     db
@@ -259,27 +235,11 @@ export const exists = {
       .then((rows) => rows[0]),
 };
 
-/** What the ticket lists filter by; each field narrows the list when given. */
-export interface TicketListFilter {
-  /** Only the caller's own tickets and the waiting line (the working lists). */
-  workingList: boolean;
-  status?: TicketStatus;
-  /** Tickets of these queues, and those with no queue yet (in every queue's waiting line). */
-  queueIds?: number[];
-  users?: number[];
-  /** Tickets that carry every one of these tags. */
-  tags?: number[];
-  withUnreadMessages?: boolean;
-  /** Created on this São Paulo day. */
-  date?: string;
-  /** Last active on this São Paulo day. */
-  updatedAt?: string;
-  search?: string;
-}
-
 /**
  * A page of the tickets the caller may read that `filter` keeps (see ticketsPage), newest
- * activity first.
+ * activity first. Each field of the filter is written here as SQL for the one rule of the lists
+ * in packages/shared (ticketListKeeps), which the web keeps its lists with; a test holds the two
+ * together (tickets.list-rule.test.ts).
  */
 export async function listedTickets(
   db: TenantDb,
@@ -409,8 +369,17 @@ export function mediaOfTicket(db: TenantDb, id: number) {
   return mediaOf(db, eq(messages.ticketId, id));
 }
 
+/** Storage keys of the media of every ticket of a contact, to remove once the rows are gone. */
+export function mediaOfContact(db: TenantDb, contactId: number) {
+  return mediaOf(
+    db,
+    sql`${messages.ticketId} in (
+      select t.id from ${tickets} t where t.company_id = ${db.companyId} and t.contact_id = ${contactId})`,
+  );
+}
+
 /** Storage keys of a set of tickets' media, to remove once the rows are gone. */
-export async function mediaOf(db: TenantDb, where: SQL) {
+async function mediaOf(db: TenantDb, where: SQL) {
   const rows = await db
     .select({ key: messages.mediaPath })
     .from(messages, and(where, sql`${messages.mediaPath} is not null`));

@@ -869,7 +869,7 @@ describe("the dashboard's times", () => {
 
   it('a conversation closed for inactivity is finished, never taken', async () => {
     const ticket = await live(home.companyId, { queueId: queueA.id });
-    await t.app.services.tickets.closeForInactivity(home.companyId, ticket.id, '');
+    await t.app.services.ticketLifecycle.closeForInactivity(home.companyId, ticket.id, '');
     const closed = await times(ticket.id);
     expect((await ticketRow(ticket.id))!.status).toBe('closed');
     expect(closed.finishedAt).toBeInstanceOf(Date);

@@ -8,7 +8,8 @@ import { isoRequired, likePattern } from '../../platform/routes';
 // user_queues keep every linked queue inside that company. The outer id is written qualified:
 // drizzle prints a single-table select's columns bare, and a bare "id" here would be q.id.
 const queuesOfUser = sql<User['queues']>`coalesce((
-  select json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color) order by q.name)
+  select json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color,
+    'UserQueue', json_build_object('queueId', q.id, 'userId', uq.user_id)) order by q.name)
   from ${userQueues} uq join ${queues} q on q.id = uq.queue_id
   where uq.user_id = ${users}.id), '[]'::json)`;
 

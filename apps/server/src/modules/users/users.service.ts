@@ -16,8 +16,19 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { AppError, forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { page, sliceMore } from '../../platform/routes';
-import { lockPlanOfCompany } from '../plans/plans.repository';
+import { withinPlanLimit } from '../plans/plans.limits';
 import { usersRepository as repo } from './users.repository';
+
+/**
+ * A new company's first admin, in the transaction that creates the company (sign-up, the super
+ * user, the seed); answers the user's id.
+ */
+export function insertFirstAdmin(
+  tx: TenantDb,
+  admin: { name: string; email: string; passwordHash: string; super: boolean },
+): Promise<number> {
+  return repo.insert(tx, { ...admin, profile: 'admin', allTicket: 'enabled' });
+}
 
 const ADMIN_ONLY_FIELDS = ['profile', 'queueIds', 'whatsappId', 'allTicket'] as const;
 
@@ -57,8 +68,7 @@ export class UsersService {
     const id = await this.#unique(() =>
       globalDb(ctx).transaction(async (global, tenantOf) => {
         const tx = tenantOf(ctx.companyId);
-        const plan = await lockPlanOfCompany(global, ctx.companyId);
-        if (plan && plan.users > 0 && (await repo.count(tx)) >= plan.users) {
+        if (!(await withinPlanLimit(global, ctx.companyId, 'users', () => repo.count(tx)))) {
           throw new AppError('ERR_USER_LIMIT_REACHED', 400);
         }
         const id = await repo.insert(tx, {
