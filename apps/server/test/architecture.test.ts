@@ -54,14 +54,17 @@ const QUERY_BUILDING: { why: string; test: (specifier: string) => boolean }[] = 
   { why: 'db/schema', test: (s) => /(^|\/)db\/schema(\/|\.[cm]?[jt]s$|$)/.test(s) },
 ];
 
-/** What a service (any module file but a repository or a test) must not do: build queries. */
+/**
+ * What a service (any module file but a repository, a module's conditions lent to other
+ * statements (`*.sql.ts`) or a test) must not do: build queries.
+ */
 function serviceViolations(source: string): string[] {
   return specifiers(source).flatMap((specifier) =>
     QUERY_BUILDING.filter((rule) => rule.test(specifier)).map((rule) => `imports ${rule.why}`),
   );
 }
 
-const isService = (file: string) => !/\.(repository|test)\.[cm]?[jt]sx?$/.test(file);
+const isService = (file: string) => !/\.(repository|sql|test)\.[cm]?[jt]sx?$/.test(file);
 
 function sourceFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -105,6 +108,113 @@ describe('modules and channels stay off the raw database and socket.io', () => {
       violations(readFileSync(file, 'utf8')).map((v) => `${relative(SERVER_ROOT, file)}: ${v}`),
     );
     expect(broken).toEqual([]);
+  });
+});
+
+/** The one client allowed to make HTTP requests (platform/outbound.ts). */
+const OUTBOUND_CLIENT = join('src', 'platform', 'outbound.ts');
+const HTTP_MODULES = new Set(['http', 'https', 'node:http', 'node:https']);
+
+/** Code without its comments (`// ...` after a space or at a line's start, and block comments). */
+const withoutComments = (source: string) =>
+  source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[ \t])\/\/.*$/gm, '$1');
+
+/** The ways a file may make an HTTP request without the outbound client. */
+function outboundViolations(source: string): string[] {
+  const code = withoutComments(source);
+  const found: string[] = [];
+  if (/(^|[^\w.$])fetch\s*\(/.test(code) || /\bglobalThis\s*\.\s*fetch\b/.test(code)) {
+    found.push('calls fetch');
+  }
+  if (specifiers(code).some((s) => s === 'undici' || s.startsWith('undici/'))) {
+    found.push('imports undici');
+  }
+  const imports = /\b(import|export)\s+(type\s+)?([^'"`;]*?)\s*\bfrom\s*['"]([^'"]+)['"]/g;
+  for (const [, , typeOnly, clause = '', specifier = ''] of code.matchAll(imports)) {
+    if (!HTTP_MODULES.has(specifier) || typeOnly) continue;
+    const named = /\{([^}]*)\}/.exec(clause)?.[1] ?? '';
+    const names = named.split(',').map((part) => part.trim().replace(/^type\s+/, ''));
+    if (names.some((name) => /^(request|get)\b/.test(name) && !named.includes(`type ${name}`))) {
+      found.push(`imports request from ${specifier}`);
+    }
+    const whole = /^(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)/.exec(clause.trim())?.[1];
+    if (whole && new RegExp(`\\b${whole}\\s*\\.\\s*(request|get)\\s*\\(`).test(code)) {
+      found.push(`calls ${specifier}.request`);
+    }
+  }
+  const required = /\b([A-Za-z_$][\w$]*)\s*=\s*require\(\s*['"](node:)?https?['"]\s*\)/g;
+  for (const [, name] of code.matchAll(required)) {
+    if (new RegExp(`\\b${name}\\s*\\.\\s*(request|get)\\s*\\(`).test(code)) {
+      found.push('calls http(s).request');
+    }
+  }
+  return found;
+}
+
+/** Every file of `root`'s src/ but tests and the outbound client, with what it does wrong. */
+function outboundOffenders(root: string): string[] {
+  return sourceFiles(join(root, 'src'))
+    .filter((file) => !/\.test\.[cm]?[jt]sx?$/.test(file))
+    .filter((file) => relative(root, file) !== OUTBOUND_CLIENT)
+    .flatMap((file) =>
+      outboundViolations(readFileSync(file, 'utf8')).map((v) => `${relative(root, file)}: ${v}`),
+    );
+}
+
+describe('one door out: HTTP requests only through platform/outbound.ts', () => {
+  it('the scanner recognises every way of making a request', () => {
+    const cases: [string, string[]][] = [
+      ['const answer = await fetch(url);', ['calls fetch']],
+      ['await globalThis.fetch(url)', ['calls fetch']],
+      ["import { request } from 'undici';", ['imports undici']],
+      ["const { Agent } = require('undici');", ['imports undici']],
+      [
+        "import https from 'node:https';\nhttps.request(url, () => {});",
+        ['calls node:https.request'],
+      ],
+      ["import * as http from 'http';\nhttp.get(url);", ['calls http.request']],
+      ["import { request as send } from 'node:http';", ['imports request from node:http']],
+      ["const http = require('node:http');\nhttp.request(options);", ['calls http(s).request']],
+      ["import { createServer } from 'node:http';\ncreateServer(handler);", []],
+      ["import type { IncomingMessage } from 'node:http';", []],
+      ['const sockets = await io.fetchSockets();', []],
+      ['// plain fetch (which follows redirects) is what we left', []],
+      ["const url = 'https://example.com/x'; // not fetch(url)", []],
+      ['await outbound.request(url, { method: "POST" });', []],
+    ];
+    for (const [source, expected] of cases) {
+      expect(outboundViolations(source), source).toEqual(expected);
+    }
+  });
+
+  it('no file of the server but the outbound client makes a request', () => {
+    expect(outboundOffenders(SERVER_ROOT)).toEqual([]);
+    // The client itself is what the scan would catch: it is exempt by name, nothing else is.
+    expect(outboundViolations(readFileSync(join(SERVER_ROOT, OUTBOUND_CLIENT), 'utf8'))).toEqual([
+      'imports undici',
+    ]);
+  });
+
+  it('catches a direct fetch planted in a module', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atendi-outbound-'));
+    try {
+      mkdirSync(join(dir, 'src', 'channels', 'cloud-api'), { recursive: true });
+      mkdirSync(join(dir, 'src', 'platform'), { recursive: true });
+      writeFileSync(
+        join(dir, 'src', 'channels', 'cloud-api', 'cloud-api.graph.ts'),
+        "export const media = (url: string) =>\n  fetch(url, { redirect: 'follow' });\n",
+      );
+      writeFileSync(
+        join(dir, 'src', 'platform', 'outbound.ts'),
+        "import { Agent } from 'undici';\n",
+      );
+      writeFileSync(join(dir, 'src', 'channels', 'cloud-api', 'cloud-api.test.ts'), 'fetch(x);\n');
+      expect(outboundOffenders(dir)).toEqual([
+        'src/channels/cloud-api/cloud-api.graph.ts: calls fetch',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -170,6 +280,7 @@ describe('services hold the rules and leave the queries to repositories', () => 
     expect(isService('modules/messages/messages.inbound.ts')).toBe(true);
     expect(isService('modules/tickets/tickets.access.ts')).toBe(true);
     expect(isService('modules/tags/tags.repository.ts')).toBe(false);
+    expect(isService('modules/tickets/tickets.sql.ts')).toBe(false);
     expect(isService('modules/tags/tags.test.ts')).toBe(false);
   });
 
@@ -241,6 +352,21 @@ const LAYERS: IFlattenedRuleSet = {
       to: { path: '^src/', pathNot: '^src/main\\.ts$', reachable: false },
     },
     {
+      // A module's repository is its own: other modules use the module's face (its service,
+      // tickets.lifecycle.ts, settings.values.ts, plans.limits.ts, ...).
+      name: 'repository-stays-in-its-module',
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/[^/]+/[^/]+\\.repository\\.ts$', pathNot: '^src/modules/$1/' },
+    },
+    {
+      // The conditions a module lends to other statements (`*.sql.ts`) are for repositories.
+      name: 'conditions-only-in-statements',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '\\.(repository|sql)\\.ts$' },
+      to: { path: '^src/modules/[^/]+/[^/]+\\.sql\\.ts$' },
+    },
+    {
       name: 'shared-stays-shared',
       severity: 'error',
       from: { path: '(^|/)packages/shared/' },
@@ -249,8 +375,8 @@ const LAYERS: IFlattenedRuleSet = {
   ],
 };
 
-/** Every rule broken under `baseDir`, one line each: `rule: from -> to` (or the circle). */
-async function layerViolations(baseDir: string, roots: string[]): Promise<string[]> {
+/** dependency-cruiser's reading of the files under `baseDir`, checked against LAYERS. */
+async function cruiseLayers(baseDir: string, roots: string[]) {
   const result = await cruise(roots, {
     baseDir,
     validate: true,
@@ -261,7 +387,13 @@ async function layerViolations(baseDir: string, roots: string[]): Promise<string
   });
   if (typeof result.output === 'string') throw new Error('unexpected string output');
   expect(result.output.summary.totalCruised).toBeGreaterThan(1);
-  return result.output.summary.violations.map((violation: IViolation) =>
+  return result.output;
+}
+
+/** Every rule broken under `baseDir`, one line each: `rule: from -> to` (or the circle). */
+async function layerViolations(baseDir: string, roots: string[]): Promise<string[]> {
+  const output = await cruiseLayers(baseDir, roots);
+  return output.summary.violations.map((violation: IViolation) =>
     violation.cycle?.length
       ? `${violation.rule.name}: ${[violation.from, ...violation.cycle.map((step) => step.name)].join(' -> ')}`
       : `${violation.rule.name}: ${violation.from} -> ${violation.to}`,
@@ -308,6 +440,59 @@ describe('the layers of the server', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("reports a module importing another module's repository, and its conditions outside a repository", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atendi-repositories-'));
+    try {
+      const write = (path: string, source: string) => {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), source);
+      };
+      write('src/modules/a/a.repository.ts', 'export const rowOfA = 1;\n');
+      write('src/modules/a/a.sql.ts', "export const RULE_OF_A = 'true';\n");
+      // Its own module's files may use both.
+      write(
+        'src/modules/a/a.service.ts',
+        "import { rowOfA } from './a.repository';\nexport const a = rowOfA;\n",
+      );
+      // Another module reaches the repository straight, and a service takes a condition.
+      write(
+        'src/modules/b/b.service.ts',
+        "import { rowOfA } from '../a/a.repository';\nimport { RULE_OF_A } from '../a/a.sql';\nimport { a } from '../a/a.service';\nexport const b = [rowOfA, RULE_OF_A, a];\n",
+      );
+      // A repository of another module may compose the condition into its own statement.
+      write(
+        'src/modules/c/c.repository.ts',
+        "import { RULE_OF_A } from '../a/a.sql';\nexport const rowOfC = RULE_OF_A;\n",
+      );
+      write(
+        'src/main.ts',
+        "import { b } from './modules/b/b.service';\nimport { rowOfC } from './modules/c/c.repository';\nexport const m = [b, rowOfC];\n",
+      );
+      const found = await layerViolations(dir, ['src']);
+      expect(found.filter((line) => !line.startsWith('ships-only-what-runs')).sort()).toEqual([
+        'conditions-only-in-statements: src/modules/b/b.service.ts -> src/modules/a/a.sql.ts',
+        'repository-stays-in-its-module: src/modules/b/b.service.ts -> src/modules/a/a.repository.ts',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('shows the tickets repository imported only inside tickets (dependency-cruiser)', async () => {
+    const output = await cruiseLayers(SERVER_ROOT, ['src']);
+    const importers = output.modules
+      .filter((module) =>
+        module.dependencies.some(
+          (dependency) => dependency.resolved === 'src/modules/tickets/tickets.repository.ts',
+        ),
+      )
+      .map((module) => module.source)
+      .sort();
+    // Not vacuous: the tickets module itself is read through it.
+    expect(importers).toContain('src/modules/tickets/tickets.lifecycle.ts');
+    expect(importers.filter((file) => !file.startsWith('src/modules/tickets/'))).toEqual([]);
   });
 });
 

@@ -104,6 +104,20 @@ export async function inboxCompany(t: TestServer) {
   return { company, companyId: company.id, admin, adminToken, connection };
 }
 
+/** A Cloud API connection as an admin creates it with its settings, its session started. */
+export async function cloudApiConnection(
+  t: TestServer,
+  token: string,
+  cloudApi: { phoneNumberId: string; accessToken: string; appSecret: string; verifyToken: string },
+  name = 'Cloud API',
+): Promise<number> {
+  const created = await t.as(token).post('/whatsapp', { name, provider: 'cloud-api', cloudApi });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as number;
+  expect((await t.as(token).post(`/whatsappsession/${id}`)).statusCode).toBe(200);
+  return id;
+}
+
 /** A user of the given queues, signed in. */
 export async function agent(
   t: TestServer,

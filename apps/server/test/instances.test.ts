@@ -78,10 +78,10 @@ beforeAll(async () => {
   const channels: ChannelOptions = {
     manager: { sweepMs: 200, requestTimeoutMs: 5_000 },
     leases: { heartbeatMs: 100, heartbeatTimeoutMs: 300, reconnectMs: 100 },
-    cloudApi: { allowInsecureGraphUrl: true, healthCheckMs: 60_000 },
+    cloudApi: { healthCheckMs: 60_000 },
   };
-  a = await startTestServer({}, undefined, { channels });
-  b = await startTestServer({}, a, { channels });
+  a = await startTestServer(graph.env, undefined, { channels });
+  b = await startTestServer(graph.env, a, { channels });
   watchSessions(a);
   watchSessions(b);
   // Each test pairs a connection of its own.
@@ -348,7 +348,7 @@ describe('two instances on one database', () => {
     const created = await a.as(token).post('/whatsapp', {
       name: 'Oficial',
       provider: 'cloud-api',
-      cloudApi: { ...cloudSettings, graphApiUrl: graph.url },
+      cloudApi: cloudSettings,
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;

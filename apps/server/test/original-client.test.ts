@@ -2,10 +2,13 @@ import { DEFAULT_SCHEDULES } from '@atendi/shared';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignShipping, contactListItems } from '../src/db/schema';
+import { TenantDb } from '../src/db/tenant';
 import { FakeAsaas } from './fakes/asaas';
 import { serviceAccountKey } from './fakes/bot-services';
 import { startTestServer, type TestServer } from './harness';
-import { form, formParts, PNG, pairedSimulator } from './inbox';
+import { form, formParts, inboxFactories, PNG, pairedSimulator, socketFor } from './inbox';
+import { reportsScreenQuery } from './original-screens';
 import { seedWorld, type World } from './sweeps/world';
 
 /**
@@ -201,7 +204,10 @@ let liveConnection: number;
 
 beforeAll(async () => {
   asaas = await new FakeAsaas('$aact_original_client_key_0001').start();
-  t = await startTestServer({ ASAAS_BASE_URL: asaas.baseUrl });
+  t = await startTestServer({
+    ASAAS_BASE_URL: asaas.baseUrl,
+    OUTBOUND_ALLOW_PRIVATE: new URL(asaas.baseUrl).host,
+  });
   world = await seedWorld(t);
   liveConnection = await pairedSimulator(t, world.a.admin.token, 'Original client');
 }, 120_000);
@@ -1448,13 +1454,14 @@ describe('the original client', () => {
       cpfCnpj: '12345678909',
       externalReference: `company-${a.companyId}`,
     });
-    const invoicesPage = await replay('/invoices/all', {
+    // The original's Financeiro reads a bare list; the spec's paged answer is GET /invoices.
+    const invoiceList = await replay('/invoices/all', {
       method: 'GET',
       url: '/invoices/all',
       token: admin,
       query: { searchParam: '', pageNumber: 1 },
     });
-    expect(invoicesPage!.hasMore).toBe(false);
+    expect(Array.isArray(invoiceList)).toBe(true);
     const pix = await replay('/subscription', {
       method: 'POST',
       url: '/subscription',
@@ -1727,5 +1734,779 @@ describe('what the original client may send, and what is still refused', () => {
     });
     expect(hours.statusCode, hours.body).toBeGreaterThanOrEqual(403);
     expect(hours.statusCode, hours.body).toBeLessThan(405);
+  });
+});
+
+/**
+ * The original client as its source really shapes each call (frontend/src of the original
+ * product): the empty values its forms start with (`false`, `""`), numbers as typed text, its
+ * two-period days of hours, its multipart schedule form, the calls of its login, sign-up and
+ * dashboard screens. Each answer is checked for what that client reads from it.
+ */
+describe('the original client, screen by screen', () => {
+  it('Usuários: the user modal saves with whatsappId false or "", super "" and SuperIs "1"', async () => {
+    const { a } = world;
+    const admin = t.as(a.admin.token);
+    // UserModal's initial state, spread into the body with the select's `false`.
+    const created = await admin.post('/users', {
+      name: 'Agente do Modal',
+      email: 'agente.modal@example.com',
+      password: 'secret-pass',
+      profile: 'user',
+      super: '',
+      allTicket: 'desabled',
+      whatsappId: false,
+      queueIds: [],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ whatsappId: null, super: false, queues: [] });
+    const read = (await admin.get(`/users/${created.json().id}`)).json();
+    // On edit it holds the record read, its select at '' when none, and the SuperIs select.
+    const edited = await admin.put(`/users/${read.id}`, {
+      ...read,
+      password: '',
+      whatsappId: '',
+      SuperIs: '1',
+      queueIds: [a.ids.queue],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ whatsappId: null, super: false });
+    const withConnection = await admin.put(`/users/${read.id}`, {
+      ...read,
+      whatsappId: String(a.ids.connection),
+    });
+    expect(withConnection.json().whatsappId).toBe(a.ids.connection);
+    // A value that means nothing is still refused.
+    for (const whatsappId of ['abc', true, [1]]) {
+      const refused = await admin.put(`/users/${read.id}`, { ...read, whatsappId });
+      expect(refused.statusCode, `${JSON.stringify(whatsappId)}: ${refused.body}`).toBe(400);
+    }
+  });
+
+  it('Atendimentos: resolving sends useIntegration, promptId and integrationId as false', async () => {
+    const { a } = world;
+    const make = inboxFactories(t);
+    const ticket = await make.ticket(a.companyId, {
+      status: 'open',
+      userId: a.admin.id,
+      whatsappId: a.ids.connection,
+    });
+    const resolved = await t.as(a.admin.token).put(`/tickets/${ticket.id}`, {
+      status: 'closed',
+      userId: a.admin.id,
+      useIntegration: false,
+      promptId: false,
+      integrationId: false,
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json()).toMatchObject({
+      status: 'closed',
+      promptId: null,
+      integrationId: null,
+    });
+    const nonsense = await t.as(a.admin.token).put(`/tickets/${ticket.id}`, { promptId: 'x' });
+    expect(nonsense.statusCode, nonsense.body).toBe(400);
+  });
+
+  it('Filas: the queue modal sends the order as text, "" for no integration and two periods a day', async () => {
+    const admin = t.as(world.a.admin.token);
+    const periods = (A: [string, string], B: [string, string]) => ({
+      startTimeA: A[0],
+      endTimeA: A[1],
+      startTimeB: B[0],
+      endTimeB: B[1],
+    });
+    const day = (weekdayEn: string, times: ReturnType<typeof periods>) => ({
+      weekday: `queueModal.serviceHours.${weekdayEn}`,
+      weekdayEn,
+      ...times,
+    });
+    const workday = periods(['08:00', '12:00'], ['13:30', '18:00']);
+    const schedules = [
+      day('monday', workday),
+      day('tuesday', workday),
+      day('wednesday', workday),
+      day('thursday', workday),
+      day('friday', periods(['', ''], ['14:00', '20:00'])),
+      day('saturday', periods(['08:00', '12:00'], ['00:00', '00:00'])),
+      day('sunday', periods(['00:00', '00:00'], ['00:00', '00:00'])),
+    ];
+    const created = await admin.post('/queue', {
+      name: 'Fila do modal',
+      color: '#5c6bc0',
+      greetingMessage: 'Olá',
+      outOfHoursMessage: 'Fechado',
+      orderQueue: '3',
+      integrationId: '',
+      promptId: null,
+      schedules,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const queue = created.json();
+    expect(queue).toMatchObject({ orderQueue: 3, integrationId: null, promptId: null });
+    const hours = Object.fromEntries(
+      (queue.schedules as { weekdayEn: string; startTime: string; endTime: string }[]).map(
+        (entry) => [entry.weekdayEn, `${entry.startTime}-${entry.endTime}`],
+      ),
+    );
+    // The form reads back each day's two periods as it sent them (SchedulesForm's fields).
+    const periodFields = ({
+      weekdayEn,
+      startTimeA,
+      endTimeA,
+      startTimeB,
+      endTimeB,
+    }: Record<string, string>) => ({
+      weekdayEn,
+      startTimeA,
+      endTimeA,
+      startTimeB,
+      endTimeB,
+    });
+    const periodsOf = (answer: { schedules: Record<string, string>[] }) =>
+      answer.schedules.map(periodFields);
+    expect(periodsOf(queue)).toEqual(schedules.map(periodFields));
+    expect(periodsOf((await admin.get(`/queue/${queue.id}`)).json())).toEqual(periodsOf(queue));
+    // A day sent as our one span reads as its first period, the second unused.
+    const ours = await admin.post('/queue', {
+      name: 'Fila de um período',
+      color: '#26a69a',
+      schedules: DEFAULT_SCHEDULES,
+    });
+    expect(ours.statusCode, ours.body).toBe(201);
+    expect(periodsOf(ours.json())[0]).toEqual({
+      weekdayEn: 'monday',
+      startTimeA: '08:00',
+      endTimeA: '18:00',
+      startTimeB: '00:00',
+      endTimeB: '00:00',
+    });
+    expect(hours).toEqual({
+      monday: '08:00-18:00',
+      tuesday: '08:00-18:00',
+      wednesday: '08:00-18:00',
+      thursday: '08:00-18:00',
+      friday: '14:00-20:00',
+      saturday: '08:00-12:00',
+      sunday: '00:00-00:00',
+    });
+    // Editing: the record read with the form over it (order blank is none).
+    const edited = await admin.put(`/queue/${queue.id}`, {
+      ...queue,
+      orderQueue: '',
+      integrationId: '',
+      schedules,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().orderQueue).toBeNull();
+    for (const [field, value] of [
+      ['orderQueue', 'x'],
+      ['orderQueue', true],
+      ['integrationId', 'abc'],
+    ] as const) {
+      const refused = await admin.post('/queue', {
+        name: 'Fila ruim',
+        color: '#000',
+        [field]: value,
+      });
+      expect(refused.statusCode, `${field} ${String(value)}: ${refused.body}`).toBe(400);
+    }
+    const badDay = await admin.post('/queue', {
+      name: 'Fila ruim',
+      color: '#000',
+      schedules: schedules.map((entry) =>
+        entry.weekdayEn === 'monday' ? { ...entry, endTimeB: '07:00' } : entry,
+      ),
+    });
+    expect(badDay.statusCode, badDay.body).toBe(400);
+  });
+
+  it('Respostas rápidas: the dialog saves with status true and isMedia true', async () => {
+    const created = await t.as(world.a.admin.token).post('/quick-messages', {
+      shortcode: 'modal-original',
+      message: 'Olá do modal',
+      geral: false,
+      status: true,
+      isMedia: true,
+      mediaPath: null,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ shortcode: 'modal-original', mediaPath: null });
+  });
+
+  it('Agendamentos: the schedule modal sends a form, the schedule as JSON and its image', async () => {
+    const { a } = world;
+    const scheduleData = {
+      body: 'Lembrete do modal original',
+      contactId: a.ids.contact,
+      sendAt: '2099-05-01T10:30',
+      sentAt: '',
+      geral: '',
+      queueId: null,
+      whatsappId: a.ids.connection,
+      repeatEvery: '',
+      selectDaysRecorrenci: '',
+      userId: null,
+    };
+    const created = await send('/schedules', {
+      method: 'POST',
+      url: '/schedules',
+      token: a.admin.token,
+      form: formParts([
+        { field: 'file', name: 'lembrete.png', type: 'image/png', content: PNG },
+        { field: 'scheduleData', value: JSON.stringify(scheduleData) },
+      ]),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const schedule = created.json();
+    expect(schedule).toMatchObject({
+      body: scheduleData.body,
+      contactId: a.ids.contact,
+      whatsappId: a.ids.connection,
+      mediaName: 'lembrete.png',
+    });
+    expect(schedule.mediaPath).toEqual(expect.any(String));
+    // Editing without a new image: that client appends the empty attachment, the text 'null'.
+    const edited = await send('/schedules/:id', {
+      method: 'PUT',
+      url: `/schedules/${schedule.id}`,
+      token: a.admin.token,
+      form: formParts([
+        { field: 'file', value: 'null' },
+        {
+          field: 'scheduleData',
+          value: JSON.stringify({ ...schedule, body: 'Lembrete alterado', whatsappId: '' }),
+        },
+      ]),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      body: 'Lembrete alterado',
+      mediaName: 'lembrete.png',
+      whatsappId: null,
+    });
+    const broken = await send('/schedules', {
+      method: 'POST',
+      url: '/schedules',
+      token: a.admin.token,
+      form: formParts([{ field: 'scheduleData', value: '{"body": ' }]),
+    });
+    expect(broken.statusCode, broken.body).toBe(400);
+  });
+
+  it('Login and sign-up: the switches are read without a session, set by the super user', async () => {
+    const anyone = (url: string) => t.app.inject({ method: 'GET', url });
+    expect((await anyone('/settings/viewregister')).json()).toEqual({
+      key: 'viewregister',
+      value: 'enabled',
+    });
+    expect((await anyone('/settings/trial')).json()).toEqual({ key: 'trial', value: '3' });
+    for (const key of ['asaas', 'userRating', 'timezone', 'userCreation']) {
+      const refused = await anyone(`/settings/${key}`);
+      expect(refused.statusCode, `${key}: ${refused.body}`).toBeGreaterThanOrEqual(400);
+      expect(refused.body).not.toContain('value');
+    }
+    // The original's Opções tab (super user): PUT /settings/{key} with { key, value }.
+    for (const [key, value] of [
+      ['viewregister', 'disabled'],
+      ['trial', '7'],
+      ['allowregister', 'enabled'],
+    ]) {
+      const saved = await t.as(world.superToken).put(`/settings/${key}`, { key, value });
+      expect(saved.statusCode, `${key}: ${saved.body}`).toBe(200);
+      const byAdmin = await t.as(world.a.admin.token).put(`/settings/${key}`, { key, value });
+      expect(byAdmin.statusCode, `${key} by a company admin`).toBe(403);
+    }
+    expect((await anyone('/settings/viewregister')).json().value).toBe('disabled');
+    expect((await anyone('/settings/trial')).json().value).toBe('7');
+    const nonsense = await t.as(world.superToken).put('/settings/trial', { value: 'muitos' });
+    expect(nonsense.statusCode).toBe(400);
+
+    // Sign-up reads its plans without a session, and the trial lasts the days set.
+    const plans = await anyone('/plans/register');
+    expect(plans.statusCode, plans.body).toBe(200);
+    const offered = plans.json() as { id: number }[];
+    expect(offered.length).toBeGreaterThan(0);
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/companies/cadastro',
+      payload: {
+        name: 'Empresa do Cadastro',
+        email: 'cadastro.tela@example.com',
+        phone: '(11) 98765-4321',
+        password: 'secret-pass',
+        planId: offered[0]!.id,
+        recurrence: 'MENSAL',
+        dueDate: '2099-01-01',
+        status: 't',
+        campaignsEnabled: true,
+      },
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const dueDate = new Date(`${signup.json().dueDate.slice(0, 10)}T12:00:00Z`);
+    const days = Math.round((dueDate.getTime() - Date.now()) / 86_400_000);
+    expect(days).toBeGreaterThanOrEqual(6);
+    expect(days).toBeLessThanOrEqual(7);
+    await t.as(world.superToken).put('/settings/trial', { value: '3' });
+    await t.as(world.superToken).put('/settings/viewregister', { value: 'enabled' });
+  });
+
+  it("Atendimentos, as an agent: GET /settings answers what an agent may read, none of the super's", async () => {
+    const response = await send('/settings', {
+      method: 'GET',
+      url: '/settings/',
+      token: world.a.agent.token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const keys = (response.json() as { key: string }[]).map((setting) => setting.key);
+    expect(keys).toEqual(expect.arrayContaining(['userRating', 'scheduleType', 'CheckMsgIsGroup']));
+    for (const key of ['asaas', 'userCreation', 'viewregister', 'allowregister', 'trial']) {
+      expect(keys).not.toContain(key);
+    }
+    // Reading is all: the agent still changes nothing.
+    const write = await t.as(world.a.agent.token).put('/settings/userRating', { value: 'enabled' });
+    expect(write.statusCode).toBe(403);
+  });
+
+  it("Configurações > Opções: the agents' closed and groups tabs are kept, and its agents read them", async () => {
+    const { a, b } = world;
+    // Options.js sends the select's value with its key; TicketsManagerTabs reads them back as
+    // an agent (enabled: the agent's tickets screen shows the closed tab, the groups tab).
+    for (const key of ['viewclosed', 'viewgroups']) {
+      const saved = await send('/settings/:key', {
+        method: 'PUT',
+        url: `/settings/${key}`,
+        token: a.admin.token,
+        body: { key, value: 'enabled' },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({ key, value: 'enabled' });
+    }
+    const read = async (token: string) =>
+      Object.fromEntries(
+        ((await t.as(token).get('/settings/')).json() as { key: string; value: string }[]).map(
+          (setting) => [setting.key, setting.value],
+        ),
+      );
+    expect(await read(a.agent.token)).toMatchObject({
+      viewclosed: 'enabled',
+      viewgroups: 'enabled',
+    });
+    // Another company keeps its own: off until its admin turns them on.
+    expect(await read(b.admin.token)).toMatchObject({
+      viewclosed: 'disabled',
+      viewgroups: 'disabled',
+    });
+    // A value that means nothing is still refused, and the agent changes nothing.
+    const nonsense = await t.as(a.admin.token).put('/settings/viewclosed', { value: 'sim' });
+    expect(nonsense.statusCode, nonsense.body).toBe(400);
+    const byAgent = await t.as(a.agent.token).put('/settings/viewclosed', { value: 'disabled' });
+    expect(byAgent.statusCode).toBe(403);
+    for (const key of ['viewclosed', 'viewgroups']) {
+      await t.as(a.admin.token).put(`/settings/${key}`, { value: 'disabled' });
+    }
+  });
+
+  it('Empresas: each row of GET /companies/list carries its plan (the tab shows row.plan.name)', async () => {
+    const response = await send('/companies/list', {
+      method: 'GET',
+      url: '/companies/list',
+      token: world.superToken,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = response.json() as { id: number; planId: number; plan: { name: string } }[];
+    const a = rows.find((row) => row.id === world.a.companyId);
+    expect(a?.plan).toMatchObject({ id: world.a.planId, name: `${world.a.marker} plan` });
+    expect(rows.every((row) => row.plan && typeof row.plan.name === 'string')).toBe(true);
+  });
+
+  it("Kanban: a user's queues carry UserQueue { queueId, userId }, in the session and the user", async () => {
+    const { a } = world;
+    const me = await send('/auth/me', { method: 'GET', url: '/auth/me', token: a.agent.token });
+    const queues = me.json().queues as { id: number; UserQueue: { queueId: number } }[];
+    expect(queues.length).toBeGreaterThan(0);
+    // The board's own use: user.queues.map(queue => queue.UserQueue.queueId)
+    expect(queues.map((queue) => queue.UserQueue.queueId)).toEqual(queues.map((q) => q.id));
+    expect(queues[0]).toMatchObject({ UserQueue: { queueId: a.ids.queue, userId: a.agent.id } });
+    const user = await send('/users/:id', {
+      method: 'GET',
+      url: `/users/${a.agent.id}`,
+      token: a.admin.token,
+    });
+    expect(user.json().queues[0]).toMatchObject({
+      id: a.ids.queue,
+      UserQueue: { queueId: a.ids.queue, userId: a.agent.id },
+    });
+  });
+
+  it('Financeiro: GET /invoices/all answers the array the screen walks (invoices.forEach)', async () => {
+    const response = await send('/invoices/all', {
+      method: 'GET',
+      url: '/invoices/all',
+      token: world.a.admin.token,
+      query: { searchParam: '', pageNumber: 1 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const invoices = response.json() as { id: number; companyId: number }[];
+    expect(Array.isArray(invoices)).toBe(true);
+    expect(invoices.map((invoice) => invoice.id)).toContain(world.a.ids.invoice);
+    expect(invoices.every((invoice) => invoice.companyId === world.a.companyId)).toBe(true);
+  });
+
+  it('Relatório da campanha: GET /campaigns/:id carries shipping and contactList.contacts', async () => {
+    const { a } = world;
+    const db = new TenantDb(t.database.db, a.companyId);
+    await db.update(contactListItems, { isWhatsappValid: true }, sql`true`);
+    const now = new Date();
+    await db.insert(campaignShipping, [
+      { campaignId: a.ids.campaign, number: '5511900000001', deliveredAt: now },
+      {
+        campaignId: a.ids.campaign,
+        number: '5511900000002',
+        deliveredAt: now,
+        confirmationRequestedAt: now,
+      },
+      { campaignId: a.ids.campaign, number: '5511900000003' },
+    ]);
+    const response = await send('/campaigns/:id', {
+      method: 'GET',
+      url: `/campaigns/${a.ids.campaign}`,
+      token: a.admin.token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const campaign = response.json() as {
+      shipping: { deliveredAt: string | null; confirmationRequestedAt: string | null }[];
+      contactList: { contacts: { isWhatsappValid: boolean | null }[] };
+      report: { delivered: number };
+    };
+    // What the report screen counts: valid contacts, delivered, confirmation requested.
+    expect(campaign.contactList.contacts.filter((c) => c.isWhatsappValid)).toHaveLength(1);
+    expect(campaign.shipping).toHaveLength(3);
+    expect(campaign.shipping.filter((c) => c.deliveredAt !== null)).toHaveLength(2);
+    expect(campaign.shipping.filter((c) => c.confirmationRequestedAt !== null)).toHaveLength(1);
+    expect(new Date(campaign.shipping[0]!.deliveredAt!).getTime()).toBe(now.getTime());
+    expect(campaign.report.delivered).toBe(2);
+    // Our own web asks for the counts only.
+    const counts = await t.as(a.admin.token).get(`/campaigns/${a.ids.campaign}?withRows=false`);
+    expect(counts.json().shipping).toBeUndefined();
+    expect(counts.json().contactList.contacts).toBeUndefined();
+  });
+});
+
+/** A day as the original's date pickers format it (yyyy-MM-dd, the browser's own day). */
+const pickerDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(
+    date.getDate(),
+  ).padStart(2, '0')}`;
+
+describe('the original client, its reports', () => {
+  /** What the charts and the reports screen start on: this month, its first and last day. */
+  const today = new Date();
+  const firstDay = pickerDay(new Date(today.getFullYear(), today.getMonth(), 1));
+  const lastDay = pickerDay(new Date(today.getFullYear(), today.getMonth() + 1, 0));
+
+  it('Dashboard: each report chart sends the month and its company id, and reads its fields', async () => {
+    const { a } = world;
+    const chart = (path: string) =>
+      replay(path, {
+        method: 'GET',
+        url: path,
+        token: a.admin.token,
+        query: { initialDate: firstDay, finalDate: lastDay, companyId: a.companyId },
+      });
+    // ChartsAppointmentsAtendent: two doughnuts, by user_name and by queue name.
+    const appointments = (await chart('/reports/appointmentsAtendent')) as unknown as {
+      appointmentsByAttendents: { user_name: string; total_tickets: number }[];
+      ticketsByQueues: { name: string; total_tickets: number }[];
+    };
+    expect(appointments.appointmentsByAttendents.length).toBeGreaterThan(0);
+    for (const row of appointments.appointmentsByAttendents) {
+      expect(row).toEqual({ user_name: expect.any(String), total_tickets: expect.any(Number) });
+    }
+    expect(appointments.ticketsByQueues.map((row) => row.name)).toContain(
+      (await t.as(a.admin.token).get(`/queue/${a.ids.queue}`)).json().name,
+    );
+    // ChartsRushHour: `${message_hour}:00` against message_count, the seed's ticket among them.
+    const hours = (await chart('/reports/rushHour')) as unknown as {
+      message_hour: number;
+      message_count: number;
+    }[];
+    expect(hours.map((hour) => hour.message_hour)).toEqual([...Array(24).keys()]);
+    expect(hours.reduce((sum, hour) => sum + hour.message_count, 0)).toBeGreaterThan(0);
+    // ChartsDepartamentRatings: parseFloat(total_rate).toFixed(2) per queue name.
+    const ratings = (await chart('/reports/departamentRatings')) as unknown as {
+      name: string;
+      total_rate: number;
+    }[];
+    for (const row of ratings) {
+      expect(Number.isNaN(Number.parseFloat(String(row.total_rate)))).toBe(false);
+      expect(typeof row.name).toBe('string');
+    }
+  });
+
+  it('Relatórios: the pickers, the filters as JSON text, the pages and the export', async () => {
+    const { a, b } = world;
+    const admin = a.admin.token;
+    // The screen's pickers: contacts (with its company hint), users, connections and queues.
+    await replay('/contacts/list', {
+      method: 'GET',
+      url: '/contacts/list',
+      token: admin,
+      query: { companyId: a.companyId },
+    });
+    await replay('/users/list', { method: 'GET', url: '/users/list', token: admin });
+    await replay('/whatsapp', { method: 'GET', url: '/whatsapp', token: admin });
+    await replay('/queue', { method: 'GET', url: '/queue', token: admin });
+    type Report = {
+      tickets: Record<string, unknown>[];
+      totalTickets: { total: number };
+    };
+    const report = async (filters: Record<string, string> = {}) =>
+      (await replay('/ticket/reports', {
+        method: 'GET',
+        url: '/ticket/reports',
+        token: admin,
+        query: reportsScreenQuery(firstDay, pickerDay(today), filters),
+      })) as unknown as Report;
+    // "Filtrar" with nothing picked: the month's tickets, A's only.
+    const all = await report();
+    const ids = all.tickets.map((row) => row.id);
+    expect(ids).toContain(a.ids.ticket);
+    expect(ids).not.toContain(b.ids.ticket);
+    expect(Math.ceil(all.totalTickets.total / 10)).toBeGreaterThanOrEqual(1);
+    const seeded = all.tickets.find((row) => row.id === a.ids.ticket)!;
+    expect(seeded).toEqual({
+      id: a.ids.ticket,
+      uuid: a.ids.ticketUuid,
+      whatsappName: expect.any(String),
+      contactName: expect.any(String),
+      userName: expect.toBeOneOf([expect.any(String), null]),
+      queueName: expect.toBeOneOf([expect.any(String), null]),
+      queueColor: expect.toBeOneOf([expect.any(String), null]),
+      lastMessage: expect.any(String),
+      status: expect.stringMatching(/^(ABERTO|PENDENTE|FECHADO)$/),
+      createdAt: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
+      closedAt: null,
+    });
+    // Each filter the screen has: the contact picked, a connection, the agents, a queue, the
+    // statuses, the ticket's id typed; and a company's other ids find nothing.
+    const picked = await report({
+      contactId: String(a.ids.contact),
+      whatsappId: JSON.stringify([a.ids.connection]),
+      status: JSON.stringify(['open', 'pending', 'closed', 'group']),
+      ticketId: String(a.ids.ticket),
+    });
+    expect(picked.tickets.map((row) => row.id)).toEqual([a.ids.ticket]);
+    const theirs = await report({
+      whatsappId: JSON.stringify([b.ids.connection]),
+      queueIds: JSON.stringify([b.ids.queue]),
+    });
+    expect(theirs).toEqual({ tickets: [], totalTickets: { total: 0 } });
+    // A page past the end, and the export: the picked contact as axios writes an object, every
+    // row in one page.
+    expect((await report({ page: '999', pageSize: '50' })).tickets).toEqual([]);
+    const exported = await report({
+      'currentContact[id]': '',
+      'currentContact[name]': '',
+      page: '1',
+      pageSize: '9999999',
+    });
+    expect(exported.totalTickets.total).toBe(all.totalTickets.total);
+  });
+});
+
+describe('the realtime events its screens listen to', () => {
+  /** Every event of A's company one socket of `token` hears, in order. */
+  async function listener(token: string) {
+    const heard: { event: string; payload: Record<string, unknown> }[] = [];
+    const socket = await socketFor(t, token);
+    socket.onAny((event: string, payload: Record<string, unknown>) =>
+      heard.push({ event, payload }),
+    );
+    return heard;
+  }
+  const A = () => `company-${world.a.companyId}`;
+
+  it('tickets screen: an accepted ticket leaves the Aguardando tab (delete, then update)', async () => {
+    const admin = world.a.admin.token;
+    const heard = await listener(admin);
+    const contact = await replay('/contacts', {
+      method: 'POST',
+      url: '/contacts',
+      token: admin,
+      body: { name: 'Realtime Original', number: '5511955551234', email: '' },
+    });
+    const ticket = await replay('/tickets', {
+      method: 'POST',
+      url: '/tickets',
+      token: admin,
+      body: { contactId: contact!.id, status: 'pending', userId: null, queueId: null },
+    });
+    // TicketListItem's "Aceitar"
+    await replay('/tickets/:ticketId', {
+      method: 'PUT',
+      url: `/tickets/${ticket!.id}`,
+      token: admin,
+      body: { status: 'open', userId: world.a.admin.id, queueId: null },
+    });
+    // The pending list drops a ticket only on delete; the open list takes it on update.
+    await expect
+      .poll(() =>
+        heard
+          .filter((h) => h.event === `${A()}-ticket`)
+          .filter(
+            (h) =>
+              h.payload.ticketId === ticket!.id ||
+              (h.payload.ticket as { id?: number })?.id === ticket!.id,
+          )
+          .map((h) =>
+            `${h.payload.action} ${(h.payload.ticket as { status?: string })?.status ?? ''}`.trim(),
+          ),
+      )
+      .toEqual(['update pending', 'delete', 'update open']);
+  });
+
+  it('connections screen: an added connection comes as update, the only action its list adds from', async () => {
+    const admin = world.a.admin.token;
+    const heard = await listener(admin);
+    // WhatsAppModal's form as it posts it (useWhatsApps reads only update and delete)
+    const created = await replay('/whatsapp', {
+      method: 'POST',
+      url: '/whatsapp',
+      token: admin,
+      body: {
+        name: 'Conexão do Modal',
+        greetingMessage: 'Olá!',
+        complationMessage: '',
+        outOfHoursMessage: '',
+        ratingMessage: '',
+        isDefault: false,
+        token: '',
+        provider: 'beta',
+        expiresInactiveMessage: '',
+        expiresTicket: 0,
+        timeUseBotQueues: 0,
+        maxUseBotQueues: 3,
+        queueIds: [],
+        transferQueueId: null,
+        promptId: null,
+      },
+    });
+    await expect
+      .poll(() => heard.filter((h) => h.event === `${A()}-whatsapp`).length)
+      .toBeGreaterThanOrEqual(1);
+    const added = heard.filter((h) => h.event === `${A()}-whatsapp`).map((h) => h.payload);
+    expect(added[0]).toMatchObject({
+      action: 'update',
+      whatsapp: { id: created!.id, name: 'Conexão do Modal' },
+    });
+    expect(added[0]!.whatsapp).not.toHaveProperty('token');
+  });
+
+  it('queues screen: an edited queue, or its options, comes whole (the row is replaced with it)', async () => {
+    const admin = world.a.admin.token;
+    const heard = await listener(admin);
+    const queueId = world.a.ids.queue;
+    await replay('/queue/:queueId', {
+      method: 'PUT',
+      url: `/queue/${queueId}`,
+      token: admin,
+      body: { name: 'Fila Original Editada', color: '#5C59A0', greetingMessage: 'Olá!' },
+    });
+    await replay('/queue-options', {
+      method: 'POST',
+      url: '/queue-options',
+      token: admin,
+      body: { queueId, title: 'Opção Original', option: '2', message: 'Você escolheu 2' },
+    });
+    await expect
+      .poll(() => heard.filter((h) => h.event === `${A()}-queue`).length)
+      .toBeGreaterThanOrEqual(2);
+    const updates = heard.filter((h) => h.event === `${A()}-queue`).map((h) => h.payload);
+    for (const update of updates) {
+      expect(update).toMatchObject({
+        action: 'update',
+        queue: {
+          id: queueId,
+          name: 'Fila Original Editada',
+          color: '#5C59A0',
+          greetingMessage: 'Olá!',
+        },
+      });
+      expect(update.queue).not.toHaveProperty('token');
+    }
+  });
+  it("internal chat: the list on its own topic, the open chat on the chat's, the popover on chat", async () => {
+    const { a } = world;
+    const adminHeard = await listener(a.admin.token);
+    const agentHeard = await listener(a.agent.token);
+    const outsider = await t.make.user(a.companyId, { name: 'Fora da conversa' });
+    const outsiderToken = (await t.login(outsider.email)).token;
+    const outsiderHeard = await listener(outsiderToken);
+    // The chat modal saves the users it picked, as /users/list answered them.
+    const chat = await replay('/chats', {
+      method: 'POST',
+      url: '/chats',
+      token: a.admin.token,
+      body: { users: [{ id: a.agent.id, name: 'Agente' }], title: 'Conversa do original' },
+    });
+    // ChatMessages' send, then the other member opening it (marked read with its userId).
+    const sent = await replay('/chats/:id/messages', {
+      method: 'POST',
+      url: `/chats/${chat!.id}/messages`,
+      token: a.agent.token,
+      body: { message: 'Olá pelo original' },
+    });
+    await replay('/chats/:id/read', {
+      method: 'POST',
+      url: `/chats/${chat!.id}/read`,
+      token: a.admin.token,
+      body: { userId: a.admin.id },
+    });
+    const own = (heard: typeof adminHeard, userId: number) =>
+      heard.filter((h) => h.event === `${A()}-chat-user-${userId}`).map((h) => h.payload);
+    const channel = (heard: typeof adminHeard) =>
+      heard.filter((h) => h.event === `${A()}-chat-${chat!.id}`).map((h) => h.payload);
+    for (const [heard, userId] of [
+      [adminHeard, a.admin.id],
+      [agentHeard, a.agent.id],
+    ] as const) {
+      // The chat list adds data.record on create.
+      await expect
+        .poll(() => own(heard, userId))
+        .toEqual([{ action: 'create', record: expect.objectContaining({ id: chat!.id }) }]);
+      // The open chat appends data.newMessage and merges data.chat; the read comes as update.
+      await expect
+        .poll(() => channel(heard).map((p) => p.action))
+        .toEqual(['new-message', 'update']);
+      const [message, read] = channel(heard) as {
+        newMessage?: { id: number; chatId: number; senderId: number };
+        chat: { id: number };
+      }[];
+      expect(message!.newMessage).toMatchObject({ id: sent!.id, chatId: chat!.id });
+      expect(read!.chat.id).toBe(chat!.id);
+      // The popover, on company-{id}-chat: data.newMessage.chat.users.map(u => u.userId).
+      const popover = heard.find(
+        (h) => h.event === `${A()}-chat` && h.payload.action === 'new-message',
+      )!.payload as { newMessage: { senderId: number; chat: { users: { userId: number }[] } } };
+      expect(popover.newMessage.chat.users.map((u) => u.userId).sort()).toEqual(
+        [a.admin.id, a.agent.id].sort(),
+      );
+      expect(popover.newMessage.senderId).toBe(a.agent.id);
+    }
+    // A chat of the outsider's as a marker: once it is heard, the first chat's would have been.
+    await replay('/chats', {
+      method: 'POST',
+      url: '/chats',
+      token: a.admin.token,
+      body: { users: [{ id: outsider.id, name: 'Fora da conversa' }], title: 'Marcador' },
+    });
+    await expect.poll(() => own(outsiderHeard, outsider.id).length).toBe(1);
+    expect(outsiderHeard.filter((h) => h.event.includes(`-chat-${chat!.id}`))).toEqual([]);
+    expect(
+      outsiderHeard.filter(
+        (h) => h.event === `${A()}-chat` && (h.payload.newMessage || h.payload.id === chat!.id),
+      ),
+    ).toEqual([]);
   });
 });

@@ -278,7 +278,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     url: `${api}/subscription/webhook`,
     authToken: token,
   }).start(Number(process.env.ASAAS_FAKE_PORT ?? 18500));
-  console.log(`ASAAS_BASE_URL=${fake.baseUrl} ASAAS_WEBHOOK_TOKEN=${token} (asaas key: ${key})`);
+  console.log(
+    `ASAAS_BASE_URL=${fake.baseUrl} OUTBOUND_ALLOW_PRIVATE=${new URL(fake.baseUrl).host} ASAAS_WEBHOOK_TOKEN=${token} (asaas key: ${key})`,
+  );
   console.log(
     `pay a charge: curl -X POST -H 'access_token: ${key}' ${fake.baseUrl}/sandbox/payment/<pay_id>/confirm`,
   );

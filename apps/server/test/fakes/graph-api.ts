@@ -62,8 +62,10 @@ export class FakeGraphApi {
   #down = false;
   #stallMs?: number;
   downloads = 0;
-  /** The Graph API base, version included, as a connection's graphApiUrl. */
+  /** The Graph API base, version included: the server's CLOUD_API_GRAPH_URL. */
   url = '';
+  /** Media whose URL this Graph API answers is somewhere else (a hostile or broken server). */
+  readonly #elsewhere = new Map<string, string>();
   #server?: Server;
 
   static async start(): Promise<FakeGraphApi> {
@@ -104,6 +106,26 @@ export class FakeGraphApi {
     this.#stallMs = ms;
   }
 
+  /**
+   * What a server using this Graph API sets: its address, and the outbound guard letting this
+   * one local address through (and nothing else of this machine).
+   */
+  get env(): Record<string, string> {
+    return { CLOUD_API_GRAPH_URL: this.url, OUTBOUND_ALLOW_PRIVATE: new URL(this.url).host };
+  }
+
+  /** A media id whose URL, as this Graph API answers it, is `url` (anywhere at all). */
+  addMediaAt(phoneNumberId: string, url: string, mimeType: string): string {
+    const id = this.addMedia(phoneNumberId, Buffer.alloc(0), mimeType);
+    this.#elsewhere.set(id, url);
+    return id;
+  }
+
+  /** An address of this server that redirects (302) to `to`. */
+  redirectTo(to: string): string {
+    return `${this.url.replace(`/${VERSION}`, '')}/redirect?to=${encodeURIComponent(to)}`;
+  }
+
   /** A file a phone sent: its media id for a webhook. */
   addMedia(phoneNumberId: string, bytes: Buffer, mimeType: string): string {
     const id = String(1_000_000_000_000 + Math.floor(Math.random() * 1e12));
@@ -133,6 +155,10 @@ export class FakeGraphApi {
     }
     const url = new URL(req.url ?? '/', 'http://graph.local');
     const [version, first, second] = url.pathname.split('/').filter(Boolean);
+    if (version === 'redirect') {
+      res.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();
+      return;
+    }
     if (version === 'download' && first) {
       const file = this.#media.get(first) ?? this.uploads.get(first);
       if (!file || !this.#authorised(req, file.phoneNumberId)) {
@@ -156,7 +182,8 @@ export class FakeGraphApi {
       }
       json(res, {
         messaging_product: 'whatsapp',
-        url: `${this.url.replace(`/${VERSION}`, '')}/download/${first}`,
+        url:
+          this.#elsewhere.get(first) ?? `${this.url.replace(`/${VERSION}`, '')}/download/${first}`,
         mime_type: media.mimeType,
         sha256: createHash('sha256').update(media.bytes).digest('hex'),
         file_size: media.bytes.length,

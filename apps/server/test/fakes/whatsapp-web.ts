@@ -512,6 +512,11 @@ export class FakeWhatsAppWeb {
     return this.sends.filter((send) => send.connectionId === connectionId);
   }
 
+  /** The outbound guard letting this fake's file server (pictures, media) through, and only it. */
+  async env(): Promise<Record<string, string>> {
+    return { OUTBOUND_ALLOW_PRIVATE: new URL(await this.#base()).host };
+  }
+
   #base(): Promise<string> {
     this.#server ??= new Promise((resolve) => {
       const server: Server = createServer((req, res) => {

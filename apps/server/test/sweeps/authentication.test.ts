@@ -19,6 +19,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /ready',
   'GET /metrics',
   'GET /plans/list',
+  'GET /plans/register',
+  // The platform's sign-up switches only (viewregister, allowregister, trial).
+  'GET /settings/:key',
   'POST /companies/cadastro',
   'POST /auth/login',
   'POST /forgetpassword',

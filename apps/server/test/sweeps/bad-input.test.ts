@@ -47,6 +47,9 @@ const MULTIPART_ROUTES: Record<string, string> = {
   'POST /contacts/import': 'file',
   'POST /quick-messages/:id/media-upload': 'file',
   'POST /schedules/:id/media-upload': 'file',
+  // The original client's schedule form: the schedule as JSON in `scheduleData`, its image.
+  'POST /schedules': 'file',
+  'PUT /schedules/:id': 'file',
   'POST /api/messages/send': 'medias',
   'POST /contact-lists/:id/upload': 'file',
   'POST /announcements/:id/media-upload': 'file',
@@ -57,6 +60,8 @@ const MULTIPART_ROUTES: Record<string, string> = {
 const UPLOAD_TYPES: Record<string, string> = {
   'POST /contacts/import': 'text/csv',
   'POST /schedules/:id/media-upload': 'image/png',
+  'POST /schedules': 'image/png',
+  'PUT /schedules/:id': 'image/png',
   'POST /contact-lists/:id/upload': 'text/csv',
   'POST /announcements/:id/media-upload': 'image/png',
 };
@@ -1147,7 +1152,7 @@ describe('bad-input sweep over every route with a schema', () => {
       expect(after, `${label} changed company A or the global tables`).toBe(before);
       before = after;
     }
-  }, 120_000);
+  }, 300_000);
 
   it('answers malformed JSON, other content types and bodies over the limit with 4xx', async () => {
     const writes = t.app.routeCatalog.filter((route) =>
@@ -1213,7 +1218,7 @@ describe('bad-input sweep over every route with a schema', () => {
       expect(response.json(), label).toEqual({ error: 'ERR_PAYLOAD_TOO_LARGE' });
     }
     expect(await fingerprint()).toBe(before);
-  }, 120_000);
+  }, 300_000);
 
   it('refuses multipart forms over the upload limits, keeping no file', async () => {
     const writes = t.app.routeCatalog.filter((route) =>
@@ -1300,7 +1305,7 @@ describe('bad-input sweep over every route with a schema', () => {
     formsWithConnectionToken = false;
     expect(await fingerprint()).toBe(before);
     expect(storedFiles()).toEqual(filesBefore);
-  }, 120_000);
+  }, 300_000);
 
   it('never answers 5xx to input its schema accepts', async () => {
     // Last the routes that can lock company A out or remove its rows, so the rest run first.
@@ -1315,7 +1320,7 @@ describe('bad-input sweep over every route with a schema', () => {
       counts.accepted += 1;
       expectNoServerError(route, response, describeWire(route, wire));
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 afterAll(() => {

@@ -14,7 +14,7 @@ import { seedWorld, type World } from './world';
  * reply's file (POST /quick-messages/:id/media-upload), a schedule's image (POST
  * /schedules/:id/media-upload), a file list's files (POST /files/uploadList/:fileId), the
  * contacts import (POST
- * /contacts/import, read in memory) and a simulated phone's file (POST
+ * /contacts/import, kept only while it is read) and a simulated phone's file (POST
  * /simulator/connections/:id/phones/:phone/messages, JSON with base64). Hostile file names never
  * shape a path: files live under `<companyId>/<uuid>.<ext>` inside the storage folder and the
  * name a sender gave is metadata only. Active content (SVG, HTML) is never served inline, and a
@@ -292,7 +292,7 @@ describe('files sweep', () => {
       }
     }
 
-    // The contacts import reads its file in memory: nothing is written, whatever the name.
+    // The contacts import keeps its file only while it reads it: nothing stays, whatever the name.
     for (const [label, name] of HOSTILE_NAMES) {
       counts.uploads += 1;
       const files = new Set(storedFiles());

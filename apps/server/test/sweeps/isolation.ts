@@ -138,6 +138,7 @@ export const NOT_ROWS: Record<string, string> = {
 /** List routes that list platform rows, the same for every company by design. */
 export const PLATFORM_LISTS: Record<string, string> = {
   'GET /plans/list': 'the public plan catalogue of the sign-up page',
+  'GET /plans/register': "the same catalogue, as the original client's sign-up page asks for it",
 };
 
 export interface Violation {
