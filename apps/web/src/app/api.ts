@@ -28,6 +28,10 @@ export interface ApiErrorBody {
   fields?: { path: string; message: string }[];
   message?: string;
   dueDate?: string;
+  /** What a refusal names: a limit, the rows an import found, a time budget in seconds. */
+  limit?: number;
+  rows?: number;
+  limitSeconds?: number;
 }
 
 export class ApiError extends Error {

@@ -16,7 +16,7 @@ import {
   useState,
 } from 'react';
 import { ApiError, api, onLoggedOut } from './api';
-import { clearSession, readToken, storeSessionIds, storeToken } from './session';
+import { clearSession, readToken, storeCampaignFlag, storeSessionIds, storeToken } from './session';
 
 export type AuthStatus = 'loading' | 'in' | 'out';
 
@@ -52,11 +52,10 @@ function toSessionUser(data: unknown): SessionUser {
   return data as SessionUser;
 }
 
-/** The original product shows the campaign pages only when this flag is present. */
+/** The company's campaignsEnabled setting (on unless switched off) is the 'cshow' flag's source. */
 function rememberCampaignFlag(user: SessionUser): void {
   const setting = user.company?.settings?.find((item) => item.key === 'campaignsEnabled');
-  if (!setting || setting.value === 'true') localStorage.setItem('cshow', 'true');
-  else localStorage.removeItem('cshow');
+  storeCampaignFlag(!setting || setting.value === 'true');
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {

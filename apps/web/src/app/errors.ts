@@ -15,7 +15,16 @@ export function errorMessage(error: unknown): string {
   }
   if (code) {
     const key = `backendErrors:${code}`;
-    return i18n.exists(key) ? i18n.t(key) : code;
+    if (!i18n.exists(key)) return code;
+    // The figures a refusal names (an import's limit and rows), written the language's way.
+    const body = (error as ApiError).body ?? {};
+    const figure = (value: number | undefined) =>
+      value === undefined ? undefined : value.toLocaleString(i18n.language);
+    return i18n.t(key, {
+      limit: figure(body.limit),
+      rows: figure(body.rows),
+      limitSeconds: figure(body.limitSeconds),
+    });
   }
   const text = error instanceof ApiError ? error.body?.message : undefined;
   if (text) return text;

@@ -21,16 +21,23 @@ const MESSAGE_KEYS = new Map<string, string>(
   Object.entries(MSG).map(([key, message]) => [message, key]),
 );
 
-/** Turns the shared schemas' English messages ('Too Short!') into the user's language. */
-export function useValidationText(): (message: string | undefined) => string | undefined {
-  const { t } = useTranslation('common');
+/**
+ * Turns the shared schemas' English messages ('Too Short!') into the user's language. A form
+ * whose Portuguese messages the spec writes as they are ('Too Short!', 'Required', 'Invalid
+ * email': the user form) passes `asSpecWrites`, and shows them so in Portuguese.
+ */
+export function useValidationText({
+  asSpecWrites = false,
+} = {}): (message: string | undefined) => string | undefined {
+  const { t, i18n } = useTranslation('common');
+  const verbatim = asSpecWrites && i18n.language === 'pt';
   return useCallback(
     (message) => {
       if (!message) return undefined;
       const key = MESSAGE_KEYS.get(message);
-      return key ? t(`validation.${key}`) : message;
+      return key && !verbatim ? t(`validation.${key}`) : message;
     },
-    [t],
+    [t, verbatim],
   );
 }
 

@@ -1,10 +1,11 @@
 import type { SessionUser } from '@atendi/shared';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LoginPage } from '../features/auth/pages/LoginPage';
 import { json, stubFetch } from '../test/fetch';
 import { renderWithApp, sessionUser } from '../test/render';
-import { RequireAccess, RequireSession } from './guards';
+import { PublicOnly, RequireAccess, RequireSession } from './guards';
 import { toast } from './toast';
 
 const NO_PERMISSION =
@@ -85,5 +86,57 @@ describe('RequireAccess', () => {
       '/kanban',
     );
     expect(await screen.findByText('kanban page')).toBeTruthy();
+  });
+});
+
+describe('PublicOnly', () => {
+  it.each(['/login', '/signup'])('sends a signed-in user on %s to the home page', async (route) => {
+    stubFetch((call) =>
+      call.url.pathname === '/auth/me' ? json(200, sessionUser()) : json(404, {}),
+    );
+    renderWithApp(
+      <Routes>
+        <Route element={<PublicOnly />}>
+          <Route path="/login" element={<p>login page</p>} />
+          <Route path="/signup" element={<p>signup page</p>} />
+        </Route>
+        <Route path="/" element={<p>home</p>} />
+        <Route path="/tickets" element={<p>tickets</p>} />
+      </Routes>,
+      { route },
+    );
+    expect(await screen.findByText('home')).toBeTruthy();
+    expect(screen.queryByText('tickets')).toBeNull();
+  });
+
+  it('sends a person who signs in on the login page on to the tickets, as the spec says', async () => {
+    localStorage.removeItem('token');
+    stubFetch((call) =>
+      call.url.pathname === '/auth/login'
+        ? json(200, {
+            token: 'jwt-token',
+            user: sessionUser(),
+            dueDateWarning: false,
+            daysToDueDate: 30,
+          })
+        : json(401, { error: 'ERR_SESSION_EXPIRED' }),
+    );
+    renderWithApp(
+      <Routes>
+        <Route element={<PublicOnly />}>
+          <Route path="/login" element={<LoginPage />} />
+        </Route>
+        <Route path="/" element={<p>home</p>} />
+        <Route path="/tickets" element={<p>tickets</p>} />
+      </Routes>,
+      { route: '/login' },
+    );
+    fireEvent.change(await screen.findByLabelText('Email'), {
+      target: { value: 'ana@empresa.com' },
+    });
+    fireEvent.change(screen.getByLabelText('Senha'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('tickets')).toBeTruthy();
+    expect(screen.queryByText('home')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth, useSessionUser } from './auth';
@@ -15,11 +15,16 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Public routes (login, sign-up): a signed-in user goes to the tickets. */
+/**
+ * Public routes (login, sign-up): a user who comes signed in goes home (/), as the spec says; one
+ * who signs in here goes on to the tickets, as the spec says of the login.
+ */
 export function PublicOnly() {
   const { status } = useAuth();
+  const signedOutHere = useRef(false);
+  if (status === 'out') signedOutHere.current = true;
   if (status === 'loading') return <PageLoader fullScreen />;
-  if (status === 'in') return <Navigate to="/tickets" replace />;
+  if (status === 'in') return <Navigate to={signedOutHere.current ? '/tickets' : '/'} replace />;
   return <Outlet />;
 }
 

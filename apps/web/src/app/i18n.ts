@@ -40,6 +40,10 @@ export function storedLanguage(): Language {
 
 const HTML_LANG: Record<Language, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
 
+/** The BCP 47 tag of a language of the interface (what Intl and the page's lang take). */
+export const languageTag = (language: string): string =>
+  isLanguage(language) ? HTML_LANG[language] : HTML_LANG[DEFAULT_LANGUAGE];
+
 export async function changeLanguage(language: Language): Promise<void> {
   localStorage.setItem(LANGUAGE_KEY, language);
   await i18n.changeLanguage(language);

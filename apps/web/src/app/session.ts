@@ -7,6 +7,8 @@ const COMPANY_KEY = 'companyId';
 const USER_KEY = 'userId';
 /** Seconds this browser's clock runs ahead of the server's, measured when a token arrives. */
 const SKEW_KEY = 'tokenClockSkew';
+/** Present while the company's campaign pages are open (spec administration 2, the 'cshow' flag). */
+const CAMPAIGN_FLAG_KEY = 'cshow';
 
 export interface TokenClaims {
   /** user id */
@@ -52,7 +54,19 @@ export function storeSessionIds(companyId: number, userId: number): void {
   localStorage.setItem(USER_KEY, String(userId));
 }
 
+/** The 'cshow' flag, written from the company's campaignsEnabled setting at each sign-in. */
+export function storeCampaignFlag(enabled: boolean): void {
+  if (enabled) localStorage.setItem(CAMPAIGN_FLAG_KEY, 'true');
+  else localStorage.removeItem(CAMPAIGN_FLAG_KEY);
+}
+
+/** The contact-list and campaign routes and menu items exist only while the flag does. */
+export function hasCampaignFlag(): boolean {
+  return localStorage.getItem(CAMPAIGN_FLAG_KEY) !== null;
+}
+
 export function clearSession(): void {
+  localStorage.removeItem(CAMPAIGN_FLAG_KEY);
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(COMPANY_KEY);
   localStorage.removeItem(USER_KEY);

@@ -36,6 +36,16 @@ describe('translations', () => {
     }
   });
 
+  it.each(['contactLists', 'files'])(
+    'names the %s page in the menu as its title does, in every language',
+    (page) => {
+      for (const language of LANGUAGES) {
+        const menu = (bundle(language, 'layout') as { menu: Record<string, string> }).menu;
+        expect(menu[page], language).toBe(bundle(language, page)?.title);
+      }
+    },
+  );
+
   it('leaves no value empty', () => {
     for (const [path, content] of Object.entries(files)) {
       const empty = keysOf(content).filter((key) => {

@@ -187,6 +187,8 @@ export const promptRecord = (id: number, name: string, extra: Partial<Prompt> = 
   queueId: 1,
   maxMessages: 10,
   queue: { id: 1, name: 'Suporte' },
+  lastError: null,
+  lastErrorAt: null,
   createdAt: '2025-01-02T03:04:00.000Z',
   updatedAt: '2025-01-02T03:04:00.000Z',
   ...extra,

@@ -32,6 +32,7 @@ export function FormDialog(props: FormDialogProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
+  const content = contentSx ?? { display: 'grid', gap: 2 };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void onSubmit(event);
@@ -47,7 +48,12 @@ export function FormDialog(props: FormDialogProps) {
     >
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent dividers sx={contentSx ?? { display: 'grid', gap: 2 }}>
+        <DialogContent
+          dividers
+          // a full-screen dialog's content is taller than its fields: they stay together at the
+          // top instead of spreading over the screen
+          sx={[{ alignContent: 'start' }, ...(Array.isArray(content) ? content : [content])]}
+        >
           {children}
         </DialogContent>
         <DialogFooter onCancel={onClose} submitLabel={submitLabel} pending={pending} />

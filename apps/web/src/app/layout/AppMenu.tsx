@@ -114,7 +114,8 @@ export function AppMenu({ user, mini, onNavigate }: AppMenuProps) {
                 aria-label={title ? t(title) : undefined}
                 subheader={
                   title && !mini ? (
-                    <ListSubheader sx={{ lineHeight: '36px', bgcolor: 'inherit' }}>
+                    // scrolls with its items: a sticky heading was drawn over the first of them
+                    <ListSubheader disableSticky sx={{ lineHeight: '36px' }}>
                       {t(title)}
                     </ListSubheader>
                   ) : undefined

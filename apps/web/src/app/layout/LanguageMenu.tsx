@@ -13,7 +13,7 @@ const NATIVE_NAMES: Record<Language, string> = { pt: 'Português', en: 'English'
 const HTML_LANG: Record<Language, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
 
 export function LanguageMenu() {
-  const { t, i18n } = useTranslation('layout');
+  const { t } = useTranslation('layout');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const label = t('language.label');
@@ -31,23 +31,40 @@ export function LanguageMenu() {
           <TranslateIcon />
         </IconButton>
       </Tooltip>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {LANGUAGES.map((language) => (
-          <MenuItem
-            key={language}
-            lang={HTML_LANG[language]}
-            selected={i18n.language === language}
-            aria-checked={i18n.language === language}
-            role="menuitemradio"
-            onClick={() => {
-              setAnchor(null);
-              void changeLanguage(language);
-            }}
-          >
-            {NATIVE_NAMES[language]}
-          </MenuItem>
-        ))}
-      </Menu>
+      <LanguageChoices id={menuId} anchor={anchor} onClose={() => setAnchor(null)} />
     </>
+  );
+}
+
+/** The languages to choose from, under whatever opened them. */
+export function LanguageChoices(props: {
+  id?: string;
+  anchor: HTMLElement | null;
+  onClose: () => void;
+}) {
+  const { i18n } = useTranslation('layout');
+  return (
+    <Menu
+      id={props.id}
+      anchorEl={props.anchor}
+      open={Boolean(props.anchor)}
+      onClose={props.onClose}
+    >
+      {LANGUAGES.map((language) => (
+        <MenuItem
+          key={language}
+          lang={HTML_LANG[language]}
+          selected={i18n.language === language}
+          aria-checked={i18n.language === language}
+          role="menuitemradio"
+          onClick={() => {
+            props.onClose();
+            void changeLanguage(language);
+          }}
+        >
+          {NATIVE_NAMES[language]}
+        </MenuItem>
+      ))}
+    </Menu>
   );
 }

@@ -1,7 +1,4 @@
 import { hasRole, type SessionUser } from '@atendi/shared';
-import Brightness4Icon from '@mui/icons-material/Brightness4';
-import Brightness7Icon from '@mui/icons-material/Brightness7';
-import CachedIcon from '@mui/icons-material/Cached';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
@@ -10,7 +7,6 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useEffect, useId, useState } from 'react';
@@ -26,11 +22,11 @@ import { useSessionUser } from '../auth';
 import { PageLoader } from '../components/PageLoader';
 import { formatDate } from '../format';
 import { SocketProvider } from '../socket';
-import { useThemeMode } from '../theme';
 import { AccountMenu } from './AccountMenu';
 import { AppMenu } from './AppMenu';
 import { LanguageMenu } from './LanguageMenu';
 import { canAccess } from './menu';
+import { RefreshButton, ThemeToggle, TopBarMoreMenu } from './TopBarTools';
 import { VolumeControl } from './VolumeControl';
 
 const DRAWER_WIDTH = 248;
@@ -60,34 +56,6 @@ function Greeting({ user }: { user: SessionUser }) {
         </Typography>
       )}
     </Box>
-  );
-}
-
-function ThemeToggle() {
-  const { t } = useTranslation('layout');
-  const { mode, toggleMode } = useThemeMode();
-  const label = mode === 'light' ? t('theme.toDark') : t('theme.toLight');
-  return (
-    <Tooltip title={label}>
-      <IconButton color="inherit" aria-label={label} onClick={toggleMode}>
-        {mode === 'light' ? <Brightness4Icon /> : <Brightness7Icon />}
-      </IconButton>
-    </Tooltip>
-  );
-}
-
-function RefreshButton() {
-  const { t } = useTranslation('layout');
-  return (
-    <Tooltip title={t('refresh')}>
-      <IconButton
-        color="inherit"
-        aria-label={t('refresh')}
-        onClick={() => window.location.reload()}
-      >
-        <CachedIcon />
-      </IconButton>
-    </Tooltip>
   );
 }
 
@@ -122,7 +90,8 @@ function Shell() {
         <Toolbar
           sx={{
             gap: { xs: 0, sm: 0.5 },
-            px: { xs: 1, sm: 2 },
+            // the edge buttons' negative margins reach the screen's edges, not past them
+            px: { xs: 1.5, sm: 2 },
             // 36 px targets keep every control on a 375 px phone
             '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } },
           }}
@@ -139,8 +108,9 @@ function Shell() {
             {expanded && !isPhone ? <ChevronLeftIcon /> : <MenuIcon />}
           </IconButton>
           <Greeting user={user} />
-          <VolumeControl />
-          <RefreshButton />
+          {/* a phone keeps the buttons that bring news; the others go under 'Mais opções' */}
+          {!isPhone && <VolumeControl />}
+          {!isPhone && <RefreshButton />}
           <Suspense fallback={null}>
             <NotificationsPopover />
           </Suspense>
@@ -149,9 +119,9 @@ function Shell() {
               <ChatsPopover />
             </Suspense>
           )}
-          <ThemeToggle />
+          {!isPhone && <ThemeToggle />}
           <AnnouncementsPopover />
-          <LanguageMenu />
+          {isPhone ? <TopBarMoreMenu /> : <LanguageMenu />}
           <AccountMenu />
         </Toolbar>
       </AppBar>

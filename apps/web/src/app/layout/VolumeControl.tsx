@@ -12,10 +12,9 @@ import { useVolume } from '../preferences';
 
 export function VolumeControl() {
   const { t } = useTranslation('layout');
-  const [volume, setVolume] = useVolume();
+  const [volume] = useVolume();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const popoverId = useId();
-  const labelId = useId();
   const label = t('volume.label');
   return (
     <>
@@ -28,38 +27,56 @@ export function VolumeControl() {
           aria-controls={anchor ? popoverId : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          {volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
+          <VolumeIcon volume={volume} />
         </IconButton>
       </Tooltip>
-      <Popover
-        id={popoverId}
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'center' }}
-      >
-        <Box sx={{ px: 3, pt: 1.5, pb: 1, width: 240 }}>
-          <Typography id={labelId} variant="body2" gutterBottom>
-            {label}
-          </Typography>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-            <VolumeOffIcon fontSize="small" aria-hidden />
-            <Slider
-              aria-labelledby={labelId}
-              value={volume}
-              min={0}
-              max={1}
-              step={0.1}
-              valueLabelDisplay="auto"
-              valueLabelFormat={(value) => `${Math.round(value * 100)}%`}
-              getAriaValueText={(value) => `${Math.round(value * 100)}%`}
-              onChange={(_event, value) => setVolume(value as number)}
-            />
-            <VolumeUpIcon fontSize="small" aria-hidden />
-          </Box>
-        </Box>
-      </Popover>
+      <VolumePopover id={popoverId} anchor={anchor} onClose={() => setAnchor(null)} />
     </>
+  );
+}
+
+export const VolumeIcon = ({ volume, ...props }: { volume: number; fontSize?: 'small' }) =>
+  volume === 0 ? <VolumeOffIcon {...props} /> : <VolumeUpIcon {...props} />;
+
+/** The volume's slider, under whatever opened it (its own button, or a phone's more menu). */
+export function VolumePopover(props: {
+  id?: string;
+  anchor: HTMLElement | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('layout');
+  const [volume, setVolume] = useVolume();
+  const labelId = useId();
+  const label = t('volume.label');
+  return (
+    <Popover
+      id={props.id}
+      open={Boolean(props.anchor)}
+      anchorEl={props.anchor}
+      onClose={props.onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'center' }}
+    >
+      <Box sx={{ px: 3, pt: 1.5, pb: 1, width: 240 }}>
+        <Typography id={labelId} variant="body2" gutterBottom>
+          {label}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <VolumeOffIcon fontSize="small" aria-hidden />
+          <Slider
+            aria-labelledby={labelId}
+            value={volume}
+            min={0}
+            max={1}
+            step={0.1}
+            valueLabelDisplay="auto"
+            valueLabelFormat={(value) => `${Math.round(value * 100)}%`}
+            getAriaValueText={(value) => `${Math.round(value * 100)}%`}
+            onChange={(_event, value) => setVolume(value as number)}
+          />
+          <VolumeUpIcon fontSize="small" aria-hidden />
+        </Box>
+      </Box>
+    </Popover>
   );
 }

@@ -1,8 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp, sessionUser } from '../../test/render';
+import { storeCampaignFlag } from '../session';
 import { AppMenu } from './AppMenu';
 import { buildMenu } from './menu';
+
+// what a sign-in writes for a company with campaigns on
+beforeEach(() => storeCampaignFlag(true));
 
 const keys = (user: ReturnType<typeof sessionUser>) => {
   const menu = buildMenu(user);
@@ -99,19 +103,20 @@ describe('menu built from the permission table', () => {
     ]);
   });
 
-  it('hides the campaign pages when the company switched campaigns off', () => {
-    const menu = keys(
-      sessionUser({
-        profile: 'admin',
-        company: {
-          plan: allFlags as never,
-          settings: [{ key: 'campaignsEnabled', value: 'false' }],
-        },
-      }),
-    );
-    expect(menu.admin).not.toContain('campaigns');
-    expect(menu.admin).not.toContain('contactLists');
-    expect(menu.admin).toContain('prompts');
+  it("shows the campaign pages only while the 'cshow' flag is in the browser's storage", () => {
+    const admin = sessionUser({ profile: 'admin', company: { plan: allFlags as never } });
+    storeCampaignFlag(false);
+    try {
+      const menu = keys(admin);
+      expect(menu.admin).not.toContain('campaigns');
+      expect(menu.admin).not.toContain('contactLists');
+      expect(menu.admin).not.toContain('campaignsConfig');
+      expect(menu.admin).toContain('prompts');
+    } finally {
+      storeCampaignFlag(true);
+    }
+    expect(localStorage.getItem('cshow')).not.toBeNull();
+    expect(keys(admin).admin).toEqual(expect.arrayContaining(['campaigns', 'contactLists']));
   });
 
   it('gives the super user announcements and the platform areas, whatever the plan', () => {

@@ -6,8 +6,8 @@ import {
   type PlanFlag,
   type Principal,
   type Role,
-  type Setting,
 } from '@atendi/shared';
+import { hasCampaignFlag } from '../session';
 
 export type MenuSection = 'main' | 'admin' | 'super';
 
@@ -185,14 +185,15 @@ export const MENU: readonly MenuEntry[] = [
 export interface MenuUser extends Principal {
   company: {
     plan: Partial<Record<PlanFlag, boolean>>;
-    settings?: readonly Setting[];
   };
 }
 
-/** Campaigns are on unless the company switched them off (the original 'cshow' flag). */
-export function campaignsEnabled(user: MenuUser): boolean {
-  const setting = user.company.settings?.find((item) => item.key === 'campaignsEnabled');
-  return setting ? setting.value === 'true' : true;
+/**
+ * The campaign and contact-list pages follow the 'cshow' flag in the browser's storage, as the spec
+ * says; the session writes it from the company's campaignsEnabled setting when the user signs in.
+ */
+export function campaignsEnabled(): boolean {
+  return hasCampaignFlag();
 }
 
 /**
@@ -203,7 +204,7 @@ export function accessDenial(user: MenuUser, rule: AccessRule): 'role' | 'compan
   if (rule.permission && !hasRole(user, PERMISSIONS[rule.permission].role)) return 'role';
   if (rule.minRole && !hasRole(user, rule.minRole)) return 'role';
   if (rule.permission && !can(user, rule.permission, user.company.plan)) return 'company';
-  if (rule.needsCampaigns && !campaignsEnabled(user)) return 'company';
+  if (rule.needsCampaigns && !campaignsEnabled()) return 'company';
   return null;
 }
 

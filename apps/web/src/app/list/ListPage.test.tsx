@@ -1,9 +1,11 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeLayout, scrollReaderTo } from '../../test/layout';
 import { renderWithApp } from '../../test/render';
 import { useConfirmation } from '../components/ConfirmDialog';
 import { ListPage } from './ListPage';
+import { ListTable } from './ListTable';
 import { DeleteRowAction, EditRowAction } from './RowActions';
 import { useListSearch } from './useListSearch';
 
@@ -48,7 +50,7 @@ function FruitsPage({ source }: { source: Source }) {
       actions={<button type="button">Nova fruta</button>}
       columns={[
         { id: 'name', header: 'Nome', cell: (fruit) => fruit.name },
-        { id: 'color', header: 'Cor', cell: (fruit) => fruit.color, hideBelow: 'sm' },
+        { id: 'color', header: 'Cor', cell: (fruit) => fruit.color },
       ]}
       rows={rows}
       rowKey={(fruit) => fruit.id}
@@ -91,24 +93,18 @@ function memorySource(fruits = FRUITS) {
   return source;
 }
 
-/** jsdom lays nothing out: rows are 50 px high, in a table 400 px high. */
+/** The test DOM lays nothing out: rows are 50 px high, in a table 400 px high. */
 function layOut() {
-  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.querySelectorAll('tr').length * 50;
-    },
+  vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    return this.querySelectorAll('tr').length * 50;
   });
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get: () => 400,
-  });
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
 }
 
 afterEach(() => {
-  // the prototype's own getters (zero) come back
-  delete (HTMLElement.prototype as { scrollHeight?: number }).scrollHeight;
-  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+  vi.restoreAllMocks();
 });
 
 const pagesRead = (source: ReturnType<typeof memorySource>) =>
@@ -133,11 +129,20 @@ describe('ListPage', () => {
     expect(undeletable).toHaveProperty('disabled', true);
   });
 
+  it("names each value for a phone's card after its column, and marks the row's buttons", async () => {
+    renderWithApp(<FruitsPage source={memorySource()} />);
+    const row = (await screen.findByText('Fruta 3')).closest('tr')!;
+    const cells = Array.from(row.querySelectorAll('td'));
+    expect(cells.map((cell) => cell.dataset.label)).toEqual(['Nome', 'Cor', undefined]);
+    expect(cells.at(-1)!.hasAttribute('data-actions')).toBe(true);
+  });
+
   it('keeps loading pages while the list is shorter than its window', async () => {
     const source = memorySource();
     renderWithApp(<FruitsPage source={source} />);
-    // jsdom's zero heights: the end is always in sight, so every page comes
-    expect(await screen.findByText('Fruta 25', {}, { timeout: 3000 })).toBeTruthy();
+    // the test DOM's zero heights: the end is always in sight, so every page comes
+    const table = screen.getByRole('table', { name: 'Frutas' });
+    await waitFor(() => expect(table.getAttribute('aria-rowcount')).toBe('26'), { timeout: 3000 });
     expect(pagesRead(source)).toEqual([':1', ':2', ':3']);
   });
 
@@ -159,9 +164,10 @@ describe('ListPage', () => {
 
     scroller.scrollTop = 60; // 90 px from the end
     fireEvent.scroll(scroller);
-    expect(await within(table).findByText('Fruta 20')).toBeTruthy();
+    await waitFor(() => expect(pagesRead(source)).toEqual([':1', ':2']));
+    expect(await within(table).findByText('Fruta 11')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(pagesRead(source)).toEqual([':1', ':2']);
-    expect(within(table).queryByText('Fruta 21')).toBeNull();
   });
 
   it('searches once typing pauses, from page 1 and the top of the table', async () => {
@@ -173,7 +179,7 @@ describe('ListPage', () => {
     const scroller = table.parentElement!;
     scroller.scrollTop = 60;
     fireEvent.scroll(scroller);
-    await within(table).findByText('Fruta 20');
+    await waitFor(() => expect(pagesRead(source)).toEqual([':1', ':2']));
     scroller.scrollTop = 600;
 
     const box = screen.getByRole('searchbox', { name: 'Pesquisar' });
@@ -217,5 +223,59 @@ describe('ListPage', () => {
     await waitFor(() => expect(source.remove).toHaveBeenCalledWith(4));
     expect(await screen.findByText('Fruta excluída')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps only the rows in view of 1,000 in the page, and tells where each one sits', async () => {
+    fakeLayout({ viewport: 600, row: 49 });
+    const fruits = Array.from({ length: 1_000 }, (_, index) => ({
+      id: index + 1,
+      name: `Fruta ${index + 1}`,
+      color: 'verde',
+    }));
+    const columns = [
+      { id: 'name', header: 'Nome', cell: (fruit: Fruit) => fruit.name },
+      { id: 'color', header: 'Cor', cell: (fruit: Fruit) => fruit.color },
+    ];
+    const { rerender } = renderWithApp(
+      <ListTable
+        label="Frutas"
+        columns={columns}
+        rows={fruits}
+        rowKey={(fruit) => fruit.id}
+        loading={false}
+        emptyText="Nenhuma"
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Frutas' });
+    const bodyRows = () => within(table).getAllByRole('row').slice(1);
+    expect(table.getAttribute('aria-rowcount')).toBe('1001');
+    expect(bodyRows().length).toBeGreaterThan(5);
+    expect(bodyRows().length).toBeLessThan(30);
+    expect(bodyRows()[0]!.getAttribute('aria-rowindex')).toBe('2');
+    expect(within(table).getByText('Fruta 1')).toBeTruthy();
+    expect(within(table).queryByText('Fruta 1000')).toBeNull();
+
+    // halfway down: the first rows have left, those in view came, numbered in the whole list
+    scrollReaderTo(table.parentElement!, 500 * 49);
+    await waitFor(() => expect(within(table).queryByText('Fruta 1')).toBeNull());
+    expect(within(table).getByText('Fruta 501')).toBeTruthy();
+    expect(bodyRows().length).toBeLessThan(30);
+    const indexes = bodyRows().map((row) => Number(row.getAttribute('aria-rowindex')));
+    expect(indexes).toContain(502);
+    expect(indexes).toEqual(indexes.map((_, at) => indexes[0]! + at));
+
+    // while more pages may come, the whole count is not known
+    rerender(
+      <ListTable
+        label="Frutas"
+        columns={columns}
+        rows={fruits}
+        rowKey={(fruit) => fruit.id}
+        loading={false}
+        emptyText="Nenhuma"
+        more={{ hasNextPage: true, isFetchingNextPage: false, fetchNextPage: () => {} }}
+      />,
+    );
+    expect(screen.getByRole('table', { name: 'Frutas' }).getAttribute('aria-rowcount')).toBe('-1');
   });
 });

@@ -54,6 +54,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
         emptyText={props.emptyText}
         more={props.more}
         resetKey={search?.param}
+        cardsOnPhone={props.cardsOnPhone}
       />
       {footer}
       {children}

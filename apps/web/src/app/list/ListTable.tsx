@@ -8,8 +8,17 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { type Key, type ReactNode, useCallback, useEffect, useRef } from 'react';
+import {
+  type Key,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { spacersOf, useVirtualRows } from './useVirtualRows';
 
 export interface ListColumn<T> {
   /** Unique within the table. */
@@ -17,12 +26,12 @@ export interface ListColumn<T> {
   header: ReactNode;
   cell: (row: T) => ReactNode;
   align?: 'left' | 'center' | 'right';
-  /** Hidden on screens narrower than this; another cell should show its content there. */
-  hideBelow?: 'sm' | 'md';
   /** Styles of the column's body cells. */
   sx?: SxProps<Theme>;
   /** Styles of the column's header cell. */
   headerSx?: SxProps<Theme>;
+  /** What names the value on a phone's card; the header when it is text, else nothing. */
+  label?: string;
 }
 
 /** What an infinite query gives to load the next page (react-query's result fits). */
@@ -51,18 +60,77 @@ export interface ListTableProps<T> {
   more?: MorePages;
   /** When it changes (a new search), the table scrolls back to its first row. */
   resetKey?: unknown;
+  /**
+   * On a phone each row is a card, each value under its column's name (the default); false
+   * keeps the table, for a screen whose columns already fit a phone.
+   */
+  cardsOnPhone?: boolean;
 }
 
-const hiddenBelow = (breakpoint: 'sm' | 'md') =>
-  ({ display: { xs: 'none', [breakpoint]: 'table-cell' } }) as const;
+/** Height of a row until it has been measured (a small row with its icon buttons). */
+const ROW_ESTIMATE = 49;
 
-/** A column's own styles after the rule that hides it on small screens. */
-function cellSx(hideBelow: 'sm' | 'md' | undefined, sx: SxProps<Theme> | undefined) {
-  const own = Array.isArray(sx) ? sx : [sx];
-  return [hideBelow ? hiddenBelow(hideBelow) : false, ...own] as SxProps<Theme>;
-}
+/** Text wraps between words only, never inside one (a phone's cards may break a long word). */
+const wholeWords = { overflowWrap: 'normal', wordBreak: 'normal' } as const;
 
-/** The table of a list screen: sticky header, loading, empty and error rows, infinite pages. */
+/**
+ * A phone's rows as cards: every value on a line of its own after its column's name, the row's
+ * buttons at the end, nothing wider than the screen. The header row is kept for screen readers
+ * only, and the names drawn beside the values are left out of what they read (the '/ ""' of
+ * `content`), so a cell reads as its value, as on a wide screen.
+ */
+const phoneCards = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& table, & tbody': { display: 'block' },
+    '& thead': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+    },
+    '& tbody tr': {
+      display: 'block',
+      py: 1,
+      borderBottom: 1,
+      borderColor: 'divider',
+    },
+    '& tbody td': { display: 'block', borderBottom: 0, py: 0.5, px: 2 },
+    '& tbody td[data-label], & tbody td[data-actions]': {
+      display: 'flex',
+      // a right-aligned column's cell is reversed by MUI: the name comes first all the same
+      flexDirection: 'row',
+      alignItems: 'baseline',
+      gap: 1.5,
+      minHeight: 36,
+      textAlign: 'left',
+      overflowWrap: 'anywhere',
+    },
+    // a value centred in its column starts after its name instead
+    '& tbody td[data-label] > *': { marginInline: 0 },
+    '& tbody td[data-label]::before': {
+      content: 'attr(data-label) / ""',
+      flex: '0 0 7.5rem',
+      color: 'text.secondary',
+      fontSize: '0.8125rem',
+    },
+    '& tbody td[data-actions]': { alignItems: 'center', justifyContent: 'flex-end' },
+  },
+});
+
+/** The name a cell shows on a phone's card. */
+const labelOf = <T,>(column: ListColumn<T>) =>
+  column.label ?? (typeof column.header === 'string' && column.header ? column.header : undefined);
+
+const withOwn = (base: SxProps<Theme>, sx: SxProps<Theme> | undefined) =>
+  [base, ...(Array.isArray(sx) ? sx : [sx])] as SxProps<Theme>;
+
+/**
+ * The table of a list screen: sticky header, loading, empty and error rows, infinite pages.
+ * Only the rows near the viewport are in the page (a spacer row stands for the others), so a
+ * list of thousands stays as light as its first page; `aria-rowcount` and each row's
+ * `aria-rowindex` tell assistive technology where a row sits in the whole list.
+ */
 export function ListTable<T>(props: ListTableProps<T>) {
   const { label, columns, rows, rowKey, rowActions, loading, failed, emptyText, more } = props;
   const { t } = useTranslation('common');
@@ -87,8 +155,26 @@ export function ListTable<T>(props: ListTableProps<T>) {
     if (scroller.current) scroller.current.scrollTop = 0;
   }, [props.resetKey]);
 
+  const header = useRef<HTMLTableSectionElement>(null);
+  const [headerHeight, setHeaderHeight] = useState(0);
+  useLayoutEffect(() => setHeaderHeight(header.current?.offsetHeight ?? 0), []);
+  const virtual = useVirtualRows<HTMLTableRowElement>({
+    count: rows.length,
+    getItemKey: (index) => rowKey(rows[index]!),
+    estimateSize: ROW_ESTIMATE,
+    getScrollElement: () => scroller.current,
+    scrollMargin: headerHeight,
+  });
+  const { rows: shown, before, after } = spacersOf(virtual);
+
   const busy = loading || isFetchingNextPage;
   const span = columns.length + (rowActions ? 1 : 0);
+  const spacer = (height: number) =>
+    height > 0 && (
+      <tr aria-hidden data-spacer style={{ height }}>
+        <td colSpan={span} style={{ padding: 0, border: 0 }} />
+      </tr>
+    );
 
   return (
     <TableContainer
@@ -96,42 +182,69 @@ export function ListTable<T>(props: ListTableProps<T>) {
       variant="outlined"
       ref={scroller}
       onScroll={more ? loadMoreIfNear : undefined}
-      sx={{ flex: 1, minHeight: 240, overflow: 'auto' }}
+      sx={[
+        { flex: 1, minHeight: 240, overflow: 'auto' },
+        props.cardsOnPhone !== false && phoneCards,
+      ]}
     >
-      <Table stickyHeader size="small" aria-label={label} aria-busy={busy}>
-        <TableHead>
-          <TableRow>
+      <Table
+        stickyHeader
+        size="small"
+        aria-label={label}
+        aria-busy={busy}
+        // while more pages may come, the total is not known yet (-1, as ARIA says)
+        aria-rowcount={hasNextPage ? -1 : rows.length + 1}
+      >
+        <TableHead ref={header}>
+          <TableRow aria-rowindex={1}>
             {columns.map((column) => (
               <TableCell
                 key={column.id}
                 align={column.align}
-                sx={cellSx(column.hideBelow, column.headerSx)}
+                sx={withOwn({ whiteSpace: 'nowrap' }, column.headerSx)}
               >
                 {column.header}
               </TableCell>
             ))}
-            {rowActions && <TableCell align="center">{t('list.actions')}</TableCell>}
+            {rowActions && (
+              <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+                {t('list.actions')}
+              </TableCell>
+            )}
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.map((row) => (
-            <TableRow key={rowKey(row)} hover sx={props.rowSx?.(row)}>
-              {columns.map((column) => (
-                <TableCell
-                  key={column.id}
-                  align={column.align}
-                  sx={cellSx(column.hideBelow, column.sx)}
-                >
-                  {column.cell(row)}
-                </TableCell>
-              ))}
-              {rowActions && (
-                <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-                  {rowActions(row)}
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
+          {spacer(before)}
+          {shown.map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <TableRow
+                key={item.key}
+                ref={virtual.measureElement}
+                data-index={item.index}
+                aria-rowindex={item.index + 2}
+                hover
+                sx={props.rowSx?.(row)}
+              >
+                {columns.map((column) => (
+                  <TableCell
+                    key={column.id}
+                    align={column.align}
+                    data-label={labelOf(column)}
+                    sx={withOwn(wholeWords, column.sx)}
+                  >
+                    {column.cell(row)}
+                  </TableCell>
+                ))}
+                {rowActions && (
+                  <TableCell align="center" data-actions sx={{ whiteSpace: 'nowrap' }}>
+                    {rowActions(row)}
+                  </TableCell>
+                )}
+              </TableRow>
+            );
+          })}
+          {spacer(after)}
           {busy && (
             <TableRow>
               <TableCell colSpan={span} sx={{ p: 0 }}>

@@ -27,7 +27,9 @@ export function useCampaigns(searchParam: string) {
 export function useCampaign(id: number) {
   return useQuery({
     queryKey: campaignsKeys.one(id),
-    queryFn: ({ signal }) => api.call(campaigns.get, { params: { id }, signal }),
+    // The counts only: every recipient and list entry is for the original product's report.
+    queryFn: ({ signal }) =>
+      api.call(campaigns.get, { params: { id }, query: { withRows: false }, signal }),
   });
 }
 

@@ -1,21 +1,20 @@
 import { RECURRENCE_MONTHS, type Recurrence } from '@atendi/shared';
+import { addMonths, differenceInCalendarDays, format, isValid, parse } from 'date-fns';
 
-const DAY_MS = 86_400_000;
+/** A due date as the route writes it: a calendar day, with no time and no zone. */
+const DAY = 'yyyy-MM-dd';
 
-/** yyyy-mm-dd of a day, read in UTC so no time zone moves it. */
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
+/** The day a 'yyyy-mm-dd' text (or the start of an ISO time) names, at local midnight. */
 const parseDay = (value: string | null | undefined): Date | undefined => {
-  const match = value?.match(/^(\d{4})-(\d{2})-(\d{2})/);
-  if (!match) return undefined;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  if (!value) return undefined;
+  const day = parse(value.slice(0, 10), DAY, new Date());
+  return isValid(day) ? day : undefined;
 };
 
 /** The form's due date as the route takes it: a date it cannot read is sent as null. */
 export function dueDateOrNull(value: string | null | undefined): string | null {
   const day = parseDay(value);
-  return day && isoDay(day) === value?.slice(0, 10) ? isoDay(day) : null;
+  return day ? format(day, DAY) : null;
 }
 
 /**
@@ -27,14 +26,9 @@ export function nextDueDate(
   recurrence: Recurrence,
   today = new Date(),
 ): string {
-  const from = parseDay(dueDate) ?? parseDay(isoDay(today))!;
-  const months = RECURRENCE_MONTHS[recurrence];
-  const target = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months, 1));
-  const lastDay = new Date(
-    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
-  ).getUTCDate();
-  target.setUTCDate(Math.min(from.getUTCDate(), lastDay));
-  return isoDay(target);
+  // Without a due date, from today's date in UTC.
+  const from = parseDay(dueDate) ?? parseDay(today.toISOString())!;
+  return format(addMonths(from, RECURRENCE_MONTHS[recurrence]), DAY);
 }
 
 export type DueTone = 'soon' | 'due' | 'overdue' | undefined;
@@ -42,9 +36,7 @@ export type DueTone = 'soon' | 'due' | 'overdue' | undefined;
 /** Whole days from today to the due date (negative once it passed). */
 export function daysUntil(dueDate: string | null, today = new Date()): number | undefined {
   const due = parseDay(dueDate);
-  if (!due) return undefined;
-  const start = parseDay(isoDay(new Date(today.getTime() - today.getTimezoneOffset() * 60_000)))!;
-  return Math.round((due.getTime() - start.getTime()) / DAY_MS);
+  return due ? differenceInCalendarDays(due, today) : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, type SessionUser } from '@atendi/shared';
+import { dayInZone } from '../../app/clock';
 
 export type FilterType = 'date' | 'period';
 
@@ -16,20 +16,8 @@ export interface ChartRange {
   finalDate: string;
 }
 
-/** The company's clock (its `timezone` setting), else the product's default. */
-export function companyTimeZone(user: Pick<SessionUser, 'company'>): string {
-  const setting = user.company?.settings?.find((item) => item.key === 'timezone')?.value;
-  return setting || DEFAULT_TIME_ZONE;
-}
-
 /** Today on the company's clock, as YYYY-MM-DD. */
-export function today(timeZone: string, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
-  } catch {
-    return new Intl.DateTimeFormat('en-CA').format(now);
-  }
-}
+export const today = (timeZone: string, now = new Date()): string => dayInZone(now, timeZone);
 
 /** The day `days` before `day` (both YYYY-MM-DD). */
 export function daysBefore(day: string, days: number): string {

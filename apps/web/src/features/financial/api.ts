@@ -10,22 +10,27 @@ import { settingsKeys } from '../settings/api';
 
 export const invoicesKeys = {
   all: ['invoices'] as const,
-  list: (searchParam: string) => ['invoices', 'list', searchParam] as const,
+  list: (searchParam: string, companies: 'own' | 'all') =>
+    ['invoices', 'list', searchParam, companies] as const,
 };
 
-export function useInvoices(searchParam: string) {
+/** The company's invoices, page by page; every company's for the super user (`'all'`). */
+export function useInvoices(searchParam: string, companies: 'own' | 'all' = 'own') {
   return useInfiniteQuery({
-    queryKey: invoicesKeys.list(searchParam),
+    queryKey: invoicesKeys.list(searchParam, companies),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.call(invoices.list, { query: { searchParam, pageNumber: pageParam }, signal }),
+      api.call(invoices.page, {
+        query: { searchParam, pageNumber: pageParam, companies },
+        signal,
+      }),
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });
 }
 
 /** The oldest open invoice, which '/subscription' pays. */
 export async function oldestOpenInvoice() {
-  const page = await api.call(invoices.list, { query: { pageNumber: 1 } });
+  const page = await api.call(invoices.page, { query: { pageNumber: 1 } });
   return page.invoices.filter((invoice) => invoice.status !== 'paid').at(-1);
 }
 

@@ -124,6 +124,18 @@ export function useDeleteMessage() {
   });
 }
 
+/** Forwards messages, in the order written, into a ticket or a contact's live ticket. */
+export function useForwardMessages() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { messageIds: number[] } & ({ ticketId: number } | { contactId: number })) =>
+      api.call(messages.forward, { body }),
+    onSuccess: (result) => {
+      for (const message of result.messages) applyMessage(queryClient, message);
+    },
+  });
+}
+
 /** Sends a failed message again (the server reuses its first id, so it arrives once). */
 export function useRetryMessage() {
   const queryClient = useQueryClient();

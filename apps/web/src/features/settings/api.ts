@@ -8,6 +8,7 @@ import {
 } from '@atendi/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { useAuth } from '../../app/auth';
 
 export const settingsKeys = {
   list: ['settings', 'list'] as const,
@@ -42,6 +43,7 @@ export function patchSetting(queryClient: QueryClient, setting: Setting): void {
  */
 export function useUpdateSetting() {
   const queryClient = useQueryClient();
+  const { user, updateUser } = useAuth();
   return useMutation({
     meta: { silent: true },
     mutationFn: ({ key, value }: { key: SettingKey; value: string; previous: string }) =>
@@ -50,7 +52,14 @@ export function useUpdateSetting() {
       await queryClient.cancelQueries({ queryKey: settingsKeys.list });
       patchSetting(queryClient, { key, value });
     },
-    onSuccess: (saved) => patchSetting(queryClient, saved),
+    onSuccess: (saved) => {
+      patchSetting(queryClient, saved);
+      // the session's copy of the settings (the company's clock) follows at once
+      if (user?.company) {
+        const settings = user.company.settings.filter((item) => item.key !== saved.key);
+        updateUser({ company: { ...user.company, settings: [...settings, saved] } });
+      }
+    },
     onError: (_error, { key, previous }) => patchSetting(queryClient, { key, value: previous }),
   });
 }

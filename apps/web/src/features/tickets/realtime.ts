@@ -1,7 +1,7 @@
-import { CLIENT_MESSAGES, messagesContract, type Ticket } from '@atendi/shared';
+import { CLIENT_MESSAGES, messagesContract, type Ticket, ticketsContract } from '@atendi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api } from '../../app/api';
+import { ApiError, api } from '../../app/api';
 import { useSessionUser } from '../../app/auth';
 import { useCompanyEvent, useSocket } from '../../app/socket';
 import { applyMessage } from '../messages/api';
@@ -49,10 +49,22 @@ export function useTicketsRealtime(current: Ticket | undefined, onCurrentGone: (
 
   useCompanyEvent('ticket', (event) => {
     if (event.action === 'delete') {
-      const id = event.ticketId;
-      if (id === undefined) return;
-      removeTicket(queryClient, Number(id));
-      if (Number(id) === currentId) onCurrentGone();
+      const id = Number(event.ticketId);
+      if (!Number.isInteger(id)) return;
+      removeTicket(queryClient, id);
+      // A ticket that moves (accepted, resolved, transferred) is first dropped from the lists it
+      // leaves, then updated into its new one: the open conversation closes only once the ticket
+      // is gone or out of this user's reach.
+      if (id === currentId) {
+        api.call(ticketsContract.get, { params: { id } }).then(
+          () => undefined,
+          (error: unknown) => {
+            if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+              onCurrentGone();
+            }
+          },
+        );
+      }
       return;
     }
     if (!event.ticket?.id) return;

@@ -1,4 +1,4 @@
-import type { Ticket, TicketStatus } from '@atendi/shared';
+import { type Ticket, type TicketStatus, ticketListFilter, ticketListKeeps } from '@atendi/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 
 export interface TicketFilters {
@@ -41,35 +41,17 @@ export const flattenTickets = (data: TicketsData | undefined): Ticket[] => {
 };
 
 /**
- * Whether a list with these filters would hold the ticket, judged like the server does.
- * Searches cannot be judged here: they only get changes to the tickets they show.
+ * Whether a list with these filters would hold the ticket, by the lists' one rule
+ * (`ticketListKeeps` of packages/shared, which the server's lists are held to). Searches cannot
+ * be judged here: they only get changes to the tickets they show. The screens ask show-all only
+ * for those who may (admins), so the filters are read as they are.
  */
 export function ticketMatches(
   ticket: Ticket,
   filters: TicketFilters,
   meId: number,
 ): boolean | null {
-  if (filters.searchParam) return null;
-  if (filters.status && ticket.status !== filters.status) return false;
-  if (!filters.showAll && ticket.userId !== meId && ticket.status !== 'pending') return false;
-  if (
-    filters.queueIds?.length &&
-    ticket.queueId !== null &&
-    !filters.queueIds.includes(ticket.queueId)
-  ) {
-    return false;
-  }
-  if (filters.users?.length && (ticket.userId === null || !filters.users.includes(ticket.userId))) {
-    return false;
-  }
-  if (
-    filters.tags?.length &&
-    !filters.tags.every((id) => ticket.tags.some((tag) => tag.id === id))
-  ) {
-    return false;
-  }
-  if (filters.withUnreadMessages && ticket.unreadMessages === 0) return false;
-  return true;
+  return ticketListKeeps(ticketListFilter(filters, true), ticket, meId);
 }
 
 /** Puts a changed ticket in one list: replaced where it is, on top when asked, dropped when it left. */

@@ -48,6 +48,7 @@ export function messageRow(id: number, overrides: Partial<Message> = {}): Messag
     ack: 2,
     isDeleted: false,
     isEdited: false,
+    isForwarded: false,
     contactId: 101,
     createdAt: new Date(Date.UTC(2026, 0, 10, 12, 0, id)).toISOString(),
     updatedAt: new Date(Date.UTC(2026, 0, 10, 12, 0, id)).toISOString(),

@@ -32,7 +32,7 @@ export function AnnouncementsPage() {
     {
       id: 'title',
       header: t('columns.title'),
-      sx: { wordBreak: 'break-word', fontWeight: 500 },
+      sx: { fontWeight: 500 },
       cell: (record) => record.title,
     },
     {
@@ -50,8 +50,6 @@ export function AnnouncementsPage() {
     {
       id: 'attachment',
       header: t('columns.attachment'),
-      hideBelow: 'sm',
-      sx: { wordBreak: 'break-all' },
       cell: (record) =>
         record.mediaName ?? (
           <Typography variant="body2" color="text.secondary" component="span">
@@ -63,7 +61,6 @@ export function AnnouncementsPage() {
       id: 'status',
       header: t('columns.status'),
       align: 'center',
-      hideBelow: 'sm',
       cell: (record) => (record.status ? t('status.active') : t('status.inactive')),
     },
   ];

@@ -14,12 +14,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { closedOnMediaFailure } from '../../../app/attachments';
+import { useClock } from '../../../app/clock';
 import { AttachmentField, useAttachment } from '../../../app/components/AttachmentField';
 import { FormDialog } from '../../../app/components/FormDialog';
 import { IdSelect } from '../../../app/components/IdSelect';
@@ -70,6 +70,7 @@ interface CampaignDialogProps {
  */
 export function CampaignDialog({ open, onClose, campaign }: CampaignDialogProps) {
   const { t } = useTranslation('campaigns');
+  const clock = useClock();
   const save = useSaveCampaign();
   const lookups = useCampaignLookups(open);
   const attachment = useAttachment(campaign?.mediaName);
@@ -82,12 +83,11 @@ export function CampaignDialog({ open, onClose, campaign }: CampaignDialogProps)
     name: campaign?.name ?? '',
     confirmation: campaign?.confirmation ?? false,
     contactListId: campaign?.contactListId ?? null,
-    tagListId: typeof campaign?.tagListId === 'number' ? campaign.tagListId : null,
+    tagListId: campaign?.tagListId ?? null,
     whatsappId: campaign?.whatsappId ?? null,
     fileListId: campaign?.fileListId ?? null,
-    scheduledAt: campaign?.scheduledAt
-      ? format(new Date(campaign.scheduledAt), "yyyy-MM-dd'T'HH:mm")
-      : '',
+    // the company's wall clock, which is also how the server reads the text sent back
+    scheduledAt: campaign?.scheduledAt ? clock.toInput(campaign.scheduledAt) : '',
     ...Object.fromEntries(
       [...messageKeys, ...confirmationKeys].map((key) => [key, campaign?.[key] ?? '']),
     ),
@@ -121,7 +121,7 @@ export function CampaignDialog({ open, onClose, campaign }: CampaignDialogProps)
             tagListId: values.tagListId,
             whatsappId: values.whatsappId,
             fileListId: values.fileListId,
-            // The spec's form: 'YYYY-MM-DD HH:mm:ss', none as null.
+            // The spec's form: 'YYYY-MM-DD HH:mm:ss' on the company's clock, none as null.
             scheduledAt: values.scheduledAt ? `${values.scheduledAt.replace('T', ' ')}:00` : null,
           }
     ) as CampaignUpdate;

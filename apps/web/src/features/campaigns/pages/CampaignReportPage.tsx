@@ -6,7 +6,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -19,12 +18,12 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useClock } from '../../../app/clock';
 import { PageHeader } from '../../../app/components/PageHeader';
 import { PageLoader } from '../../../app/components/PageLoader';
 import { useCampaign } from '../api';
 import { campaignsKeys } from '../campaigns.cache';
 import { useCampaignsRealtime } from '../realtime';
-import { dateTime } from './CampaignsPage';
 
 /** Delivered of valid contacts, as a percentage (0 without recipients). */
 export const progressOf = (report: CampaignDetail['report']) =>
@@ -53,6 +52,7 @@ function StatCard({ title, value }: { title: string; value: string | number }) {
 /** /campaign/{id}/report: status, progress, the cards and the sends over time, kept live. */
 export function CampaignReportPage() {
   const { t } = useTranslation('campaigns');
+  const clock = useClock();
   const { palette } = useTheme();
   const id = Number(useParams().campaignId);
   const campaign = useCampaign(id);
@@ -83,7 +83,7 @@ export function CampaignReportPage() {
   const { report } = data;
   const progress = progressOf(report);
   const points = report.timeline.map((point) => ({
-    label: format(new Date(point.at), 'dd/MM HH:mm'),
+    label: clock.format(point.at, 'dd/MM HH:mm'),
     value: point.delivered,
   }));
 
@@ -132,11 +132,11 @@ export function CampaignReportPage() {
           />
           <StatCard
             title={t('report.scheduledAt')}
-            value={dateTime(data.scheduledAt) ?? t('fallback.scheduledAt')}
+            value={clock.dateTime(data.scheduledAt) || t('fallback.scheduledAt')}
           />
           <StatCard
             title={t('report.completedAt')}
-            value={dateTime(data.completedAt) ?? t('fallback.completedAt')}
+            value={clock.dateTime(data.completedAt) || t('fallback.completedAt')}
           />
         </Box>
         <Card variant="outlined">

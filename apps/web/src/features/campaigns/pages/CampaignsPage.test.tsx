@@ -33,7 +33,7 @@ const campaign = (id: number, overrides: Partial<Campaign> = {}): Campaign => ({
   completedAt: null,
   whatsappId: null,
   contactListId: null,
-  tagListId: 'Nenhuma',
+  tagListId: null,
   fileListId: null,
   companyId: 1,
   mediaPath: null,
@@ -46,7 +46,13 @@ const campaign = (id: number, overrides: Partial<Campaign> = {}): Campaign => ({
 });
 
 const admin = () =>
-  sessionUser({ profile: 'admin', company: { plan: { useCampaigns: true } as never } });
+  sessionUser({
+    profile: 'admin',
+    company: {
+      plan: { useCampaigns: true } as never,
+      settings: [{ key: 'timezone', value: 'America/Sao_Paulo' }],
+    },
+  });
 
 function serve(records: Campaign[], extra?: (call: Call) => Response | undefined) {
   return stubFetch((call) => {
@@ -63,6 +69,14 @@ function serve(records: Campaign[], extra?: (call: Call) => Response | undefined
     return json(404, { error: 'ERR_NOT_FOUND' });
   });
 }
+
+const renderList = () =>
+  renderWithApp(
+    <RequireSession>
+      <CampaignsPage />
+    </RequireSession>,
+    { route: '/campaigns' },
+  );
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['campaigns']);
@@ -84,12 +98,7 @@ describe('CampaignsPage', () => {
         whatsapp: { id: 4, name: 'Comercial' },
       }),
     ]);
-    renderWithApp(
-      <RequireSession>
-        <CampaignsPage />
-      </RequireSession>,
-      { route: '/campaigns' },
-    );
+    renderList();
     const running = (await screen.findByText('Campanha 1', {}, { timeout: 5000 })).closest('tr')!;
     const cancelled = screen.getByText('Campanha 2').closest('tr')!;
     const inRunning = within(running);
@@ -110,6 +119,36 @@ describe('CampaignsPage', () => {
     expect(inCancelled.getByRole('button', { name: 'Relatório de Campanha 2' })).toBeTruthy();
   });
 
+  it('starts now a campaign left without a schedule, once it has a connection and a list', async () => {
+    const calls = serve(
+      [
+        campaign(1, { whatsappId: 4, contactListId: 3 }),
+        campaign(2, { whatsappId: null, contactListId: 3 }),
+        campaign(3, { status: 'PROGRAMADA', whatsappId: 4, contactListId: 3 }),
+      ],
+      (call) =>
+        call.url.pathname === '/campaigns/1/restart'
+          ? json(200, campaign(1, { status: 'EM_ANDAMENTO', whatsappId: 4, contactListId: 3 }))
+          : undefined,
+    );
+    renderList();
+    const start = await screen.findByRole(
+      'button',
+      { name: 'Iniciar agora a campanha Campanha 1' },
+      { timeout: 5000 },
+    );
+    const incomplete = screen.getByRole('button', { name: 'Iniciar agora a campanha Campanha 2' });
+    expect((incomplete as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      screen.queryByRole('button', { name: 'Iniciar agora a campanha Campanha 3' }),
+    ).toBeNull();
+    fireEvent.click(start);
+    expect(await screen.findByText('Campanha iniciada')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual([
+      '/campaigns/1/restart',
+    ]);
+  });
+
   it('stops a running campaign and shows a failure in a toast', async () => {
     const calls = serve([campaign(1, { status: 'EM_ANDAMENTO' })], (call) => {
       if (call.url.pathname === '/campaigns/1/cancel') {
@@ -117,12 +156,7 @@ describe('CampaignsPage', () => {
       }
       return undefined;
     });
-    renderWithApp(
-      <RequireSession>
-        <CampaignsPage />
-      </RequireSession>,
-      { route: '/campaigns' },
-    );
+    renderList();
     fireEvent.click(
       await screen.findByRole('button', { name: 'Parar campanha Campanha 1' }, { timeout: 5000 }),
     );
@@ -141,19 +175,20 @@ describe('CampaignsPage', () => {
       }
       return undefined;
     });
-    renderWithApp(
-      <RequireSession>
-        <CampaignsPage />
-      </RequireSession>,
-      { route: '/campaigns' },
-    );
+    renderList();
     fireEvent.click(
       await screen.findByRole('button', { name: 'Nova campanha' }, { timeout: 5000 }),
     );
     const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Msg.1', 'Msg.2', 'Msg.3', 'Msg.4', 'Msg.5']);
     fireEvent.change(within(dialog).getByLabelText(/Nome/), { target: { value: 'N' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
-    expect(await within(dialog).findByText('Muito curto!')).toBeTruthy();
+    // the spec's own text for the campaign's name, as it writes it
+    expect(await within(dialog).findByText('Too Short!')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/Nome/), { target: { value: 'Natal' } });
     fireEvent.change(within(dialog).getByLabelText('Agendamento'), {
       target: { value: '2031-12-20T09:30' },
@@ -177,14 +212,35 @@ describe('CampaignsPage', () => {
     });
   });
 
+  it("reads and writes the date on the company's clock, so a save without change keeps it", async () => {
+    // the test runs with the browser's clock on UTC; the company is on São Paulo's (UTC-3)
+    const scheduled = campaign(4, {
+      status: 'PROGRAMADA',
+      scheduledAt: '2031-11-27T05:05:00.000Z',
+    });
+    const calls = serve([scheduled], (call) =>
+      call.url.pathname === '/campaigns/4' && call.method === 'PUT'
+        ? json(200, scheduled)
+        : undefined,
+    );
+    renderList();
+    const row = (await screen.findByText('Campanha 4', {}, { timeout: 5000 })).closest('tr')!;
+    expect(within(row).getByText('27/11/2031 02:05')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Editar Campanha 4' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('Agendamento') as HTMLInputElement).value).toBe(
+      '2031-11-27T02:05',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      scheduledAt: '2031-11-27 02:05:00',
+    });
+  });
+
   it('opens a running campaign read-only', async () => {
     serve([campaign(1, { status: 'EM_ANDAMENTO' })]);
-    renderWithApp(
-      <RequireSession>
-        <CampaignsPage />
-      </RequireSession>,
-      { route: '/campaigns' },
-    );
+    renderList();
     fireEvent.click(
       await screen.findByRole('button', { name: 'Editar Campanha 1' }, { timeout: 5000 }),
     );

@@ -4,9 +4,9 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutline';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import Button from '@mui/material/Button';
-import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useClock } from '../../../app/clock';
 import { useConfirmation } from '../../../app/components/ConfirmDialog';
 import { toastError } from '../../../app/errors';
 import { ListPage } from '../../../app/list/ListPage';
@@ -20,12 +20,14 @@ import { useCampaignAction, useCampaigns, useDeleteCampaign } from '../api';
 import { CampaignDialog } from '../components/CampaignDialog';
 import { useCampaignsRealtime } from '../realtime';
 
-export const dateTime = (value: string | null) =>
-  value ? format(new Date(value), 'dd/MM/yyyy HH:mm') : null;
+/** A campaign without a schedule starts by hand once it names a connection and its recipients. */
+const ready = (campaign: Campaign) =>
+  campaign.whatsappId !== null && (campaign.contactListId !== null || campaign.tagListId !== null);
 
 /** The campaigns table (spec administration 2) with its fallbacks and the actions by status. */
 export function CampaignsPage() {
   const { t } = useTranslation('campaigns');
+  const clock = useClock();
   const navigate = useNavigate();
   useCampaignsRealtime();
   const search = useListSearch();
@@ -50,7 +52,7 @@ export function CampaignsPage() {
   };
 
   const columns: ListColumn<Campaign>[] = [
-    { id: 'name', header: t('columns.name'), sx: { wordBreak: 'break-word' }, cell: (c) => c.name },
+    { id: 'name', header: t('columns.name'), cell: (c) => c.name },
     {
       id: 'status',
       header: t('columns.status'),
@@ -73,13 +75,13 @@ export function CampaignsPage() {
       id: 'scheduledAt',
       header: t('columns.scheduledAt'),
       align: 'center',
-      cell: (c) => dateTime(c.scheduledAt) ?? t('fallback.scheduledAt'),
+      cell: (c) => clock.dateTime(c.scheduledAt) || t('fallback.scheduledAt'),
     },
     {
       id: 'completedAt',
       header: t('columns.completedAt'),
       align: 'center',
-      cell: (c) => dateTime(c.completedAt) ?? t('fallback.completedAt'),
+      cell: (c) => clock.dateTime(c.completedAt) || t('fallback.completedAt'),
     },
     {
       id: 'confirmation',
@@ -109,6 +111,15 @@ export function CampaignsPage() {
               label={t('actions.stop', { name: campaign.name })}
               icon={<PauseCircleOutlineIcon fontSize="small" />}
               onClick={() => void act(cancel, campaign, t('toasts.stopped'))}
+            />
+          )}
+          {campaign.status === 'INATIVA' && (
+            <RowAction
+              title={ready(campaign) ? t('actions.startShort') : t('actions.startNeeds')}
+              label={t('actions.start', { name: campaign.name })}
+              icon={<PlayCircleOutlineIcon fontSize="small" />}
+              disabled={!ready(campaign)}
+              onClick={() => void act(restart, campaign, t('toasts.started'))}
             />
           )}
           {campaign.status === 'CANCELADA' && (

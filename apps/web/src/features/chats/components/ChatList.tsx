@@ -10,7 +10,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatShortDateTime } from '../../../app/format';
+import { useClock } from '../../../app/clock';
 import { unreadsOf } from '../chats.cache';
 
 interface ChatListProps {
@@ -27,6 +27,7 @@ interface ChatListProps {
 export function ChatList(props: ChatListProps) {
   const { chats, userId, selectedId, onOpen, onEdit, onDelete, onScrollEnd } = props;
   const { t } = useTranslation('chats');
+  const clock = useClock();
   if (chats.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ p: 2 }}>
@@ -98,7 +99,7 @@ export function ChatList(props: ChatListProps) {
                       {chat.lastMessage || t('noMessages')}
                     </Box>
                     <Box component="span" sx={{ fontSize: '0.7rem' }}>
-                      {formatShortDateTime(chat.updatedAt)}
+                      {clock.shortDateTime(chat.updatedAt)}
                     </Box>
                   </>
                 }

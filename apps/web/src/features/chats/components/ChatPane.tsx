@@ -1,14 +1,18 @@
 import type { Chat, ChatMessage } from '@atendi/shared';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatShortDateTime } from '../../../app/format';
+import { useClock } from '../../../app/clock';
+import { mediaHref } from '../../messages/api';
+import { downloadHref } from '../../messages/components/MessageMedia';
 import { useChatMessages, useSendChatMessage } from '../api';
 
 /** Older messages load when the pane is scrolled within this distance of its top (spec 9). */
@@ -22,6 +26,7 @@ interface ChatPaneProps {
 /** A chat's messages, older ones loading as it scrolls up, and the box to write in. */
 export function ChatPane({ chat, userId }: ChatPaneProps) {
   const { t } = useTranslation('chats');
+  const clock = useClock();
   const query = useChatMessages(chat.id);
   const send = useSendChatMessage();
   const [text, setText] = useState('');
@@ -112,13 +117,22 @@ export function ChatPane({ chat, userId }: ChatPaneProps) {
               <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {message.message}
               </Typography>
+              {message.mediaPath && (
+                <Link
+                  href={downloadHref(mediaHref(message.mediaPath)!, message.mediaName ?? t('file'))}
+                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                >
+                  <AttachFileIcon fontSize="small" aria-hidden />
+                  {message.mediaName ?? t('file')}
+                </Link>
+              )}
               <Typography
                 variant="caption"
                 color="text.secondary"
                 component="p"
                 sx={{ textAlign: 'right' }}
               >
-                {formatShortDateTime(message.createdAt)}
+                {clock.shortDateTime(message.createdAt)}
               </Typography>
             </Paper>
           );

@@ -11,7 +11,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../../app/auth';
-import { formatShortDateTime } from '../../../app/format';
+import { useClock } from '../../../app/clock';
 import { useChats } from '../api';
 import { unreadsOf } from '../chats.cache';
 import { useChatsRealtime } from '../realtime';
@@ -22,6 +22,7 @@ import { useChatsRealtime } from '../realtime';
  */
 export function ChatsPopover() {
   const { t } = useTranslation('chats');
+  const clock = useClock();
   const me = useSessionUser();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -86,7 +87,7 @@ export function ChatsPopover() {
                 >
                   <ListItemText
                     primary={unreads ? `${chat.title} (${unreads})` : chat.title}
-                    secondary={`${chat.lastMessage || t('noMessages')} · ${formatShortDateTime(chat.updatedAt)}`}
+                    secondary={`${chat.lastMessage || t('noMessages')} · ${clock.shortDateTime(chat.updatedAt)}`}
                     slotProps={{
                       primary: { sx: { fontWeight: unreads ? 700 : 400 } },
                       secondary: { noWrap: true },

@@ -6,6 +6,7 @@ import { RequireSession } from '../../../app/guards';
 import { i18n } from '../../../app/i18n';
 import { SocketContext } from '../../../app/socket';
 import { type Call, json, stubFetch } from '../../../test/fetch';
+import { fakeMedia } from '../../../test/layout';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { fakeSocket } from '../../../test/socket';
 import { ChatsPopover } from '../components/ChatsPopover';
@@ -37,6 +38,8 @@ const message = (id: number, chatId: number, senderId: number, text: string): Ch
   senderId,
   sender: { id: senderId, name: senderId === ME ? 'Ana Souza' : 'Bruno' },
   message: text,
+  mediaPath: null,
+  mediaName: null,
   createdAt: '2030-01-01T10:00:00.000Z',
 });
 
@@ -122,6 +125,35 @@ describe('ChatsPage', () => {
     expect(
       screen.getByRole('button', { name: 'Chat interno: 3 mensagens não lidas' }),
     ).toBeTruthy();
+  });
+
+  it('offers a message’s file to download under its name', async () => {
+    const signed = '/media/1/6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e.pdf?expires=1&signature=x';
+    serve([chatRecord(1, { title: 'Equipe' })], (call) =>
+      call.url.pathname === '/chats/1/messages'
+        ? json(200, {
+            records: [
+              {
+                ...message(7, 1, BRUNO, 'Segue a escala'),
+                mediaPath: signed,
+                mediaName: 'Escala.pdf',
+              },
+              message(8, 1, ME, 'Obrigada'),
+            ],
+            count: 2,
+            hasMore: false,
+          })
+        : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByText('Equipe'));
+    const link = await screen.findByRole('link', { name: 'Escala.pdf' });
+    const href = new URL(link.getAttribute('href')!, 'http://app.example');
+    expect(href.pathname).toBe('/media/1/6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e.pdf');
+    expect(href.searchParams.get('signature')).toBe('x');
+    expect(href.searchParams.get('download')).toBe('Escala.pdf');
+    // a message without a file offers none
+    expect(screen.getAllByRole('link')).toHaveLength(1);
   });
 
   it('clears the unread count when a chat with unreads is opened', async () => {
@@ -211,16 +243,7 @@ describe('ChatsPage', () => {
 
   it('shows two tabs, Chats and Mensagens, on narrow screens', async () => {
     // a phone: every max-width query matches
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    fakeMedia((query) => query.includes('max-width'));
     try {
       serve([chatRecord(1, { title: 'No celular' })]);
       renderPage();

@@ -6,6 +6,7 @@ import { i18n } from '../../../app/i18n';
 import { json, stubFetch } from '../../../test/fetch';
 import { companyRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
+import { colorOf } from '../../../test/style';
 import { SettingsPage } from '../../settings/pages/SettingsPage';
 import { nextDueDate } from '../dueDate';
 
@@ -107,11 +108,11 @@ describe('Settings, the super user tabs', () => {
     renderPage('/settings?tab=companies');
     const soon = (await screen.findByText('Soon Co', {}, { timeout: 5000 })).closest('tr')!;
     expect(within(soon).getByText('Vence em 5 dias')).toBeTruthy();
-    expect(getComputedStyle(soon).backgroundColor).toBe('rgb(255, 254, 173)');
+    expect(colorOf(soon, 'backgroundColor')).toBe('rgb(255, 254, 173)');
     const late = screen.getByText('Late Co').closest('tr')!;
-    expect(getComputedStyle(late).backgroundColor).toBe('rgb(250, 140, 140)');
+    expect(colorOf(late, 'backgroundColor')).toBe('rgb(250, 140, 140)');
     const calm = screen.getByText('Calm Co').closest('tr')!;
-    expect(getComputedStyle(calm).backgroundColor).not.toBe('rgb(250, 140, 140)');
+    expect(colorOf(calm, 'backgroundColor')).not.toBe('rgb(250, 140, 140)');
 
     fireEvent.click(screen.getByRole('button', { name: '+ Vencimento de Soon Co' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
@@ -177,6 +178,50 @@ describe('Settings, the super user tabs', () => {
       useKanban: true,
       useCampaigns: false,
     });
+  });
+
+  it("takes a plan's value as Portuguese writes money ('1.019,90') and says when it is no amount", async () => {
+    const calls = serve((call) =>
+      call.method === 'POST' && call.url.pathname === '/plans'
+        ? json(201, plan(3, { name: 'Básico' }))
+        : undefined,
+    );
+    renderPage('/settings?tab=plans');
+    await screen.findByText('Plano 1', {}, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo plano' });
+    expect(within(dialog).getByText('R$')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Básico' } });
+    const value = within(dialog).getByLabelText('Valor');
+    fireEvent.change(value, { target: { value: 'dezenove' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+    expect(await within(dialog).findByText('Valor inválido')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.change(value, { target: { value: '1.019,90' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({ value: 1019.9 });
+  });
+
+  it('shows a plan being edited with the decimal mark of English', async () => {
+    const calls = serve((call) =>
+      call.method === 'PUT' ? json(200, plan(1, { value: 19.9 })) : undefined,
+    );
+    await i18n.changeLanguage('en');
+    try {
+      renderPage('/settings?tab=plans');
+      const row = (await screen.findByText('Plano 1', {}, { timeout: 5000 })).closest('tr')!;
+      fireEvent.click(within(row).getByRole('button', { name: 'Edit Plano 1' }));
+      const dialog = await screen.findByRole('dialog');
+      const value = within(dialog).getByLabelText('Value') as HTMLInputElement;
+      expect(value.value).toBe('99.90');
+      fireEvent.change(value, { target: { value: '19.90' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+      expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ value: 19.9 });
+    } finally {
+      await i18n.changeLanguage('pt');
+    }
   });
 
   it('shows the spec message when a delete fails', async () => {

@@ -49,22 +49,14 @@ export function CompaniesTab() {
     {
       id: 'name',
       header: t('columns.name'),
-      sx: { fontWeight: 500, wordBreak: 'break-word' },
-      cell: (company) => (
-        <>
-          {company.name}
-          <Typography variant="caption" component="div" sx={{ display: { md: 'none' } }}>
-            {company.email}
-          </Typography>
-        </>
-      ),
+      sx: { fontWeight: 500 },
+      cell: (company) => company.name,
     },
-    { id: 'email', header: t('columns.email'), hideBelow: 'md', cell: (company) => company.email },
-    { id: 'plan', header: t('columns.plan'), hideBelow: 'sm', cell: (c) => planName(c.planId) },
+    { id: 'email', header: t('columns.email'), cell: (company) => company.email },
+    { id: 'plan', header: t('columns.plan'), cell: (c) => planName(c.planId) },
     {
       id: 'status',
       header: t('columns.status'),
-      hideBelow: 'sm',
       cell: (company) => (company.status ? t('status.active') : t('status.inactive')),
     },
     {
@@ -87,7 +79,6 @@ export function CompaniesTab() {
     {
       id: 'recurrence',
       header: t('columns.recurrence'),
-      hideBelow: 'md',
       cell: (company) => t(`recurrence.${company.recurrence}`),
     },
   ];

@@ -47,7 +47,7 @@ function serve(user = admin, extra?: (call: Call) => Response | undefined) {
         retries: 0,
         number: '',
         isDefault: false,
-        updatedAt: new Date(2025, 0, 2, 3, 5).toISOString(),
+        updatedAt: '2025-01-02T03:05:00.000Z',
       });
     }
     return json(404, { error: 'ERR_NOT_FOUND' });
@@ -95,7 +95,8 @@ describe('ConnectionsPage', { timeout: 20_000 }, () => {
     const loja = await rowOf('Loja');
     expect(within(loja).getByText('Aguardando leitura do QR Code')).toBeTruthy();
     expect(within(loja).getByText('WhatsApp Web')).toBeTruthy();
-    expect(within(loja).getByText('02/01/25 03:04')).toBeTruthy();
+    // 03:04 UTC on the company's clock (São Paulo, the default zone)
+    expect(within(loja).getByText('02/01/25 00:04')).toBeTruthy();
     expect(within(await rowOf('Demonstração')).getByText('Simulador')).toBeTruthy();
     expect(within(await rowOf('Filial')).getByText('WhatsApp Cloud API')).toBeTruthy();
     expect(within(await rowOf('Filial')).getByText('Tempo esgotado')).toBeTruthy();
@@ -123,7 +124,7 @@ describe('ConnectionsPage', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(within(vendas).getByRole('button', { name: 'Conectando' })).toBeTruthy(),
     );
-    expect(within(vendas).getByText('02/01/25 03:05')).toBeTruthy();
+    expect(within(vendas).getByText('02/01/25 00:05')).toBeTruthy();
 
     const matriz = await rowOf('Matriz');
     fireEvent.click(within(matriz).getByRole('button', { name: 'Desconectar' }));
@@ -197,7 +198,7 @@ describe('ConnectionsPage', { timeout: 20_000 }, () => {
         status: 'CONNECTED',
         qrcode: '',
         number: '5511999990000',
-        updatedAt: new Date(2025, 0, 2, 3, 6).toISOString(),
+        updatedAt: '2025-01-02T03:06:00.000Z',
       },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -9,8 +9,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
+import { useClock } from '../../../app/clock';
 import { ConfirmationDialog, useConfirmation } from '../../../app/components/ConfirmDialog';
-import { formatShortDateTime } from '../../../app/format';
 import { ListPage } from '../../../app/list/ListPage';
 import type { ListColumn } from '../../../app/list/ListTable';
 import { DeleteRowAction, EditRowAction, RowActions } from '../../../app/list/RowActions';
@@ -29,6 +29,7 @@ import { SessionActions } from '../components/SessionActions';
 
 export function ConnectionsPage() {
   const { t } = useTranslation('connections');
+  const clock = useClock();
   const me = useSessionUser();
   const isAdmin = hasRole(me, 'admin');
   const theme = useTheme();
@@ -91,7 +92,6 @@ export function ConnectionsPage() {
     {
       id: 'name',
       header: t('columns.name'),
-      sx: { wordBreak: 'break-word' },
       cell: (connection) => (
         <>
           <Box component="span" sx={{ fontWeight: compact ? 600 : undefined }}>
@@ -106,7 +106,7 @@ export function ConnectionsPage() {
           {/* narrow screens have no provider or date columns: they go under the name */}
           {narrow && (
             <Typography variant="caption" color="text.secondary" component="div">
-              {[providerName(connection), formatShortDateTime(connection.updatedAt)]
+              {[providerName(connection), clock.shortDateTime(connection.updatedAt)]
                 .filter(Boolean)
                 .join(' · ')}
             </Typography>
@@ -145,7 +145,7 @@ export function ConnectionsPage() {
         id: 'updatedAt',
         header: t('columns.lastUpdate'),
         sx: { whiteSpace: 'nowrap' },
-        cell: (connection) => formatShortDateTime(connection.updatedAt),
+        cell: (connection) => clock.shortDateTime(connection.updatedAt),
       },
       {
         id: 'default',
@@ -174,6 +174,8 @@ export function ConnectionsPage() {
       loading={connections.isPending}
       failed={connections.isError}
       emptyText={t('empty')}
+      // its two phone columns already hold the rest: a table fits, cards would not
+      cardsOnPhone={false}
       confirmDelete={{
         confirmation: deletion,
         title: (connection) => t('confirmDelete.title', { name: connection.name }),

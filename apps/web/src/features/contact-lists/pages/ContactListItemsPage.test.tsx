@@ -80,7 +80,7 @@ describe('ContactListsPage', () => {
   it('lists the lists with their counts and the example sheet', async () => {
     serve();
     renderAt('/contact-lists');
-    const table = await screen.findByRole('table', { name: 'Listas de Contatos' });
+    const table = await screen.findByRole('table', { name: 'Listas de contatos' });
     const row = (await within(table).findByText('Clientes VIP')).closest('tr')!;
     expect(within(row).getByText('2')).toBeTruthy();
     expect(

@@ -129,33 +129,16 @@ export function ContactListItemsPage() {
     {
       id: 'name',
       header: t('columns.name'),
-      sx: { wordBreak: 'break-word' },
-      cell: (item) => (
-        <>
-          {item.name}
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            component="div"
-            sx={{ display: { sm: 'none' }, wordBreak: 'break-all' }}
-          >
-            {item.number}
-          </Typography>
-        </>
-      ),
+      cell: (item) => item.name,
     },
     {
       id: 'number',
       header: t('columns.number'),
-      hideBelow: 'sm',
-      sx: { wordBreak: 'break-all' },
       cell: (item) => item.number,
     },
     {
       id: 'email',
       header: t('columns.email'),
-      hideBelow: 'md',
-      sx: { wordBreak: 'break-all' },
       cell: (item) => item.email,
     },
   ];

@@ -33,7 +33,7 @@ export function ContactListsPage() {
   );
 
   const columns: ListColumn<ContactList>[] = [
-    { id: 'name', header: t('columns.name'), sx: { wordBreak: 'break-word' }, cell: (l) => l.name },
+    { id: 'name', header: t('columns.name'), cell: (l) => l.name },
     {
       id: 'contacts',
       header: t('columns.contacts'),

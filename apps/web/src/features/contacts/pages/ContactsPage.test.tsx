@@ -134,7 +134,7 @@ describe('ContactsPage', () => {
     serve();
     let exported: Blob | undefined;
     let fileName = '';
-    // jsdom has no object URLs: keep the file the page hands to the browser
+    // the test DOM has no object URLs: keep the file the page hands to the browser
     URL.createObjectURL = (blob: Blob) => {
       exported = blob;
       return 'blob:contatos';

@@ -97,7 +97,6 @@ export function ContactsPage() {
           {t('columns.picture')}
         </Box>
       ),
-      hideBelow: 'sm',
       headerSx: { width: 56 },
       cell: (contact) => (
         <Avatar src={mediaHref(contact.profilePicUrl)} alt="" sx={{ width: 36, height: 36 }}>
@@ -108,44 +107,16 @@ export function ContactsPage() {
     {
       id: 'name',
       header: t('columns.name'),
-      sx: { wordBreak: 'break-word' },
-      cell: (contact) => (
-        <>
-          {contact.name}
-          {/* phones have no number and email columns: they go under the name */}
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            component="div"
-            sx={{ display: { sm: 'none' }, wordBreak: 'break-all' }}
-          >
-            {contact.number}
-          </Typography>
-          {contact.email && (
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              component="div"
-              sx={{ display: { md: 'none' }, wordBreak: 'break-all' }}
-            >
-              {contact.email}
-            </Typography>
-          )}
-        </>
-      ),
+      cell: (contact) => contact.name,
     },
     {
       id: 'number',
       header: t('columns.number'),
-      hideBelow: 'sm',
-      sx: { wordBreak: 'break-all' },
       cell: (contact) => contact.number,
     },
     {
       id: 'email',
       header: t('columns.email'),
-      hideBelow: 'md',
-      sx: { wordBreak: 'break-all' },
       cell: (contact) => contact.email,
     },
   ];

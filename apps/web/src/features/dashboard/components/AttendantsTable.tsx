@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Rating from '@mui/material/Rating';
+import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -62,8 +63,20 @@ function Presence({ online }: { online: boolean }) {
 
 export const ATTENDANTS_CSV = 'atendentes.csv';
 
-/** Each attendant with the period's rating, average conversation time and presence. */
-export function AttendantsTable({ attendants }: { attendants: DashboardAttendant[] }) {
+/** Rows of skeletons while the attendants load, in place of a false "Nenhum atendente". */
+const LOADING_ROWS = 3;
+
+/**
+ * Each attendant with the period's rating, average conversation time and presence; skeleton rows
+ * while `loading`.
+ */
+export function AttendantsTable({
+  attendants = [],
+  loading = false,
+}: {
+  attendants?: DashboardAttendant[];
+  loading?: boolean;
+}) {
   const { t } = useTranslation('dashboard');
   /** The table as a spreadsheet: figures as numbers (minutes, 1-3), presence in words. */
   const exportCsv = () =>
@@ -97,14 +110,14 @@ export function AttendantsTable({ attendants }: { attendants: DashboardAttendant
           variant="outlined"
           startIcon={<DownloadIcon />}
           onClick={exportCsv}
-          disabled={attendants.length === 0}
+          disabled={loading || attendants.length === 0}
         >
           {t('attendants.export')}
         </Button>
       </Box>
       {/* scrolls sideways on a phone: reachable with the keyboard */}
       <TableContainer tabIndex={0} role="region" aria-labelledby="dashboard-attendants-title">
-        <Table size="small" aria-labelledby="dashboard-attendants-title">
+        <Table size="small" aria-labelledby="dashboard-attendants-title" aria-busy={loading}>
           <TableHead>
             <TableRow>
               <TableCell>{t('attendants.name')}</TableCell>
@@ -134,7 +147,19 @@ export function AttendantsTable({ attendants }: { attendants: DashboardAttendant
                 </TableCell>
               </TableRow>
             ))}
-            {attendants.length === 0 && (
+            {loading &&
+              Array.from({ length: LOADING_ROWS }, (_, row) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
+                <TableRow key={row} aria-hidden>
+                  {[120, 150, 24, 48, 72].map((width, cell) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the columns' fixed order
+                    <TableCell key={cell}>
+                      <Skeleton width={width} />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            {!loading && attendants.length === 0 && (
               <TableRow>
                 <TableCell colSpan={5}>{t('attendants.empty')}</TableCell>
               </TableRow>

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -18,7 +18,8 @@ export interface ChartRow {
 
 /**
  * A chart with its title, a description and, for screen readers, the same figures as a table;
- * the drawing itself is hidden from them. A failure shows `errorText` in its place.
+ * the drawing itself is hidden from them. A skeleton of the drawing's size holds its place while
+ * it loads; a failure shows `errorText` in its place.
  */
 export function ChartPanel({
   title,
@@ -46,6 +47,7 @@ export function ChartPanel({
       component="figure"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-description`}
+      aria-busy={loading && !rows && !errorText}
       sx={{ m: 0, p: 2, minWidth: 0 }}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1, mb: 1 }}>
@@ -64,9 +66,7 @@ export function ChartPanel({
       {errorText ? (
         <Alert severity="error">{errorText}</Alert>
       ) : loading && !rows ? (
-        <Box sx={{ display: 'grid', placeItems: 'center', height: 280 }}>
-          <CircularProgress aria-label={title} />
-        </Box>
+        <Skeleton variant="rounded" height={280} />
       ) : (
         <>
           <Box aria-hidden sx={{ width: '100%', height: 280 }}>

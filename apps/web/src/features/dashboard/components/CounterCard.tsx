@@ -1,9 +1,13 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-/** One figure of the dashboard: an icon, its label and its value, read as "label: value". */
+/**
+ * One figure of the dashboard: an icon, its label and its value, read as "label: value". Without
+ * a value yet it holds a skeleton of the figure's size (busy for screen readers).
+ */
 export function CounterCard({
   icon,
   label,
@@ -12,7 +16,7 @@ export function CounterCard({
 }: {
   icon: ReactNode;
   label: string;
-  value: string | number;
+  value: string | number | undefined;
   color: string;
 }) {
   return (
@@ -20,6 +24,7 @@ export function CounterCard({
       variant="outlined"
       component="section"
       aria-label={label}
+      aria-busy={value === undefined}
       sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, height: '100%' }}
     >
       <Box
@@ -42,7 +47,7 @@ export function CounterCard({
           {label}
         </Typography>
         <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
-          {value}
+          {value === undefined ? <Skeleton width={64} /> : value}
         </Typography>
       </Box>
     </Paper>

@@ -24,7 +24,7 @@ const figures = dashboardRecord(
   ],
 );
 
-function serve(extra?: (call: Call) => Response | undefined) {
+function serve(extra?: (call: Call) => Response | Promise<Response> | undefined) {
   return stubFetch((call) => {
     const answer = extra?.(call);
     if (answer) return answer;
@@ -113,11 +113,43 @@ describe('DashboardPage', () => {
     expect(within(perDay).getByRole('row', { name: '14/03 5' })).toBeTruthy();
   });
 
+  it('shows skeletons in the final layout while the figures load: no dash, no false empty table', async () => {
+    let answer: (response: Response) => void = () => {};
+    serve((call) =>
+      call.url.pathname === '/dashboard'
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : undefined,
+    );
+    renderPage();
+    const waiting = await screen.findByRole('region', { name: 'Aguardando' }, { timeout: 5000 });
+    expect(waiting.getAttribute('aria-busy')).toBe('true');
+    expect(within(waiting).queryByText('–')).toBeNull();
+    expect(waiting.querySelector('.MuiSkeleton-root')).toBeTruthy();
+    const attendants = screen.getByRole('table', { name: 'Atendentes' });
+    expect(attendants.getAttribute('aria-busy')).toBe('true');
+    expect(within(attendants).queryByText('Nenhum atendente')).toBeNull();
+    expect(attendants.querySelectorAll('tbody .MuiSkeleton-root').length).toBeGreaterThan(0);
+    // the attendants come last, so their rows arriving moves nothing already drawn
+    const perDay = await screen.findByRole('figure', { name: 'Tickets por dia' });
+    await waitFor(() => expect(perDay.getAttribute('aria-busy')).toBe('false'));
+    expect(
+      perDay.compareDocumentPosition(attendants) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+
+    answer(json(200, figures));
+    expect(await within(waiting).findByText('2')).toBeTruthy();
+    expect(waiting.getAttribute('aria-busy')).toBe('false');
+    expect(within(attendants).getByRole('rowheader', { name: 'Ana Souza' })).toBeTruthy();
+    expect(attendants.querySelector('.MuiSkeleton-root')).toBeNull();
+  });
+
   it('exports the attendants table as atendentes.csv', async () => {
     serve();
     let exported: Blob | undefined;
     let fileName = '';
-    // jsdom has no object URLs: keep the file the page hands to the browser
+    // the test DOM has no object URLs: keep the file the page hands to the browser
     URL.createObjectURL = (blob: Blob) => {
       exported = blob;
       return 'blob:atendentes';

@@ -9,36 +9,30 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../../app/auth';
+import { useClock } from '../../../app/clock';
 import { PageHeader } from '../../../app/components/PageHeader';
 import { useDashboard } from '../api';
 import { AttendantsTable } from '../components/AttendantsTable';
 import { CounterCard } from '../components/CounterCard';
 import { TicketsPerDayChart, TicketsPerUserChart } from '../components/DashboardCharts';
 import { DashboardFilters } from '../components/DashboardFilters';
-import {
-  chartRange,
-  companyTimeZone,
-  dashboardQuery,
-  formatMinutes,
-  initialFilter,
-  today,
-} from '../period';
+import { chartRange, dashboardQuery, formatMinutes, initialFilter, today } from '../period';
 
 /** The admin's landing page: attendance figures of a period (spec core 2, 3 and 9). */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
-  const user = useSessionUser();
-  const day = useMemo(() => today(companyTimeZone(user)), [user]);
+  const { zone } = useClock();
+  const day = useMemo(() => today(zone), [zone]);
   const [filter, setFilter] = useState(() => initialFilter(day));
   const query = dashboardQuery(filter);
   const range = chartRange(filter, day);
   const dashboard = useDashboard(query);
   const counters = dashboard.data?.counters;
+  // no figure before the answer: the card shows a skeleton, never a dash
   const figure = (
     value: number | undefined,
     format: (value: number) => string | number = String,
-  ) => (value === undefined ? '–' : format(value));
+  ) => (value === undefined ? undefined : format(value));
 
   // The six cards (spec core 2): key of the label, icon, colour and figure.
   const cards = [
@@ -105,19 +99,23 @@ export function DashboardPage() {
           />
         ))}
       </Box>
-      <Box sx={{ mb: 2 }}>
-        <AttendantsTable attendants={dashboard.data?.attendants ?? []} />
-      </Box>
+      {/* the charts keep their size loading or not; the attendants, whose number is unknown
+          until they arrive, come last so that their rows move nothing already drawn */}
       <Box
         sx={{
           display: 'grid',
           gap: 2,
+          mb: 2,
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
         }}
       >
         <TicketsPerUserChart range={range} />
         <TicketsPerDayChart range={range} />
       </Box>
+      <AttendantsTable
+        attendants={dashboard.data?.attendants}
+        loading={dashboard.isPending && query !== null}
+      />
     </>
   );
 }

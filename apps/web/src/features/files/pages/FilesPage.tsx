@@ -28,7 +28,7 @@ export function FilesPage() {
   );
 
   const columns: ListColumn<FileListRecord>[] = [
-    { id: 'name', header: t('columns.name'), sx: { wordBreak: 'break-word' }, cell: (l) => l.name },
+    { id: 'name', header: t('columns.name'), cell: (l) => l.name },
     {
       id: 'files',
       header: t('columns.files'),

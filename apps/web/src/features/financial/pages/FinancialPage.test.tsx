@@ -50,7 +50,7 @@ function serve(extra?: (call: Call) => Response | Promise<Response> | undefined)
     if (answer) return answer;
     const { pathname } = call.url;
     if (pathname === '/auth/me') return json(200, admin);
-    if (pathname === '/invoices/all') {
+    if (pathname === '/invoices') {
       return json(200, {
         invoices: [
           invoice(3, '2099-02-10'),
@@ -135,6 +135,34 @@ describe('FinancialPage', () => {
     // Inert: PAGO opens nothing.
     fireEvent.click(within(paid).getByRole('button', { name: 'PAGO' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("shows the super user every company's invoices, each with its company, paying only its own", async () => {
+    const superUser = sessionUser({ id: 1, profile: 'admin', super: true });
+    const asked: string[] = [];
+    serve((call) => {
+      if (call.url.pathname === '/auth/me') return json(200, superUser);
+      if (call.url.pathname !== '/invoices') return undefined;
+      asked.push(call.url.searchParams.get('companies') ?? '');
+      return json(200, {
+        invoices: [
+          invoice(7, '2099-03-10', { companyId: 2, companyName: 'Loja do Zé' }),
+          invoice(3, '2099-02-10', { companyName: 'Plataforma' }),
+        ],
+        count: 2,
+        hasMore: false,
+      });
+    });
+    renderAt('/financeiro');
+    const other = await rowOf(7);
+    expect(within(other).getByText('Loja do Zé')).toBeTruthy();
+    expect(within(other).getByText('Em Aberto')).toBeTruthy();
+    expect(within(other).queryByRole('button')).toBeNull();
+    const own = await rowOf(3);
+    expect(within(own).getByText('Plataforma')).toBeTruthy();
+    expect(within(own).getByRole('button', { name: 'Pagar a fatura 3' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Empresa' })).toBeTruthy();
+    expect(asked).toEqual(['all']);
   });
 
   it('asks for the checkout data with the spec messages before going on', async () => {
@@ -312,4 +340,25 @@ describe('SubscriptionPage', () => {
     const dialog = await walkToReview();
     expect(within(dialog).getByText(/vencimento 10\/01\/2020/)).toBeTruthy();
   });
+
+  it.each([
+    ['2099-12-31', 'Situação', 'Ativa até 31/12/2099'],
+    ['2020-01-10', 'Situação', 'Vencida desde 10/01/2020'],
+  ])(
+    'shows a company out of trial, due %s, as active or expired until its date, never as a trial',
+    async (dueDate, label, state) => {
+      const company = sessionUser({
+        id: 1,
+        profile: 'admin',
+        super: true,
+        company: { email: 'cobranca@empresa.com', dueDate, trialExpiration: null },
+      });
+      serve((call) => (call.url.pathname === '/auth/me' ? json(200, company) : undefined));
+      renderAt('/subscription');
+      const field = await screen.findByLabelText(label);
+      expect((field as HTMLInputElement).value).toBe(state);
+      expect(screen.queryByLabelText('Período de teste')).toBeNull();
+      expect(document.body.textContent).not.toMatch(/restante/);
+    },
+  );
 });

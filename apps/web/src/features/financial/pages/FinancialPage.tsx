@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { alpha } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../../app/auth';
 import { formatDate, formatMoney } from '../../../app/format';
 import { ListPage } from '../../../app/list/ListPage';
 import type { ListColumn } from '../../../app/list/ListTable';
@@ -26,12 +27,23 @@ export function FinancialPage() {
   const { t } = useTranslation('financial');
   usePaymentEvents();
   const search = useListSearch();
-  const invoices = useInvoices(search.param);
+  const user = useSessionUser();
+  // The super user sees every company's invoices, and pays only its own company's.
+  const invoices = useInvoices(search.param, user.super ? 'all' : 'own');
   const rows = flattenPages(invoices.data, 'invoices');
   const [paying, setPaying] = useState<Invoice>();
 
   const columns: ListColumn<Invoice>[] = [
     { id: 'id', header: t('columns.id'), align: 'center', cell: (invoice) => invoice.id },
+    ...(user.super
+      ? [
+          {
+            id: 'company',
+            header: t('columns.company'),
+            cell: (invoice: Invoice) => invoice.companyName ?? '',
+          },
+        ]
+      : []),
     { id: 'detail', header: t('columns.detail'), cell: (invoice) => invoice.detail },
     {
       id: 'value',
@@ -56,7 +68,7 @@ export function FinancialPage() {
       header: t('columns.action'),
       align: 'center',
       cell: (invoice) =>
-        invoice.status === 'paid' ? (
+        invoice.companyId !== user.companyId ? null : invoice.status === 'paid' ? (
           // Inert, as in the original product: a paid invoice has nothing to do.
           <Button size="small" variant="outlined" color="success" tabIndex={-1} disableRipple>
             {t('paidButton')}

@@ -6,8 +6,10 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
+import { companyTimeZone, dayInZone } from '../../../app/clock';
 import { PageHeader } from '../../../app/components/PageHeader';
 import { toastError } from '../../../app/errors';
+import { formatDate } from '../../../app/format';
 import { toast } from '../../../app/toast';
 import { oldestOpenInvoice } from '../api';
 import { CheckoutDialog } from '../components/CheckoutDialog';
@@ -22,10 +24,57 @@ export function trialDaysLeft(trialExpiration: string | null, now = new Date()):
   return Math.max(0, Math.ceil((end - now.getTime()) / DAY_MS));
 }
 
-/** Assinatura (spec administration 2): trial days left, billing e-mail, 'Assine Agora!'. */
+export type SubscriptionState =
+  | { kind: 'trial'; daysLeft: number }
+  | { kind: 'active' | 'expired'; dueDate: string }
+  | { kind: 'undated' };
+
+/**
+ * Where the company's subscription stands: on trial while its trial has days left, else active
+ * until its due date (today included, on the company's clock) or expired since it.
+ */
+export function subscriptionState(
+  company: { trialExpiration: string | null; dueDate: string | null },
+  zone: string,
+  now = new Date(),
+): SubscriptionState {
+  const daysLeft = trialDaysLeft(company.trialExpiration, now);
+  if (daysLeft > 0) return { kind: 'trial', daysLeft };
+  const dueDay = company.dueDate?.slice(0, 10);
+  if (!dueDay) return { kind: 'undated' };
+  return { kind: dueDay >= dayInZone(now, zone) ? 'active' : 'expired', dueDate: dueDay };
+}
+
+/** The label and value of the subscription's state field. */
+function useStateText(state: SubscriptionState): [label: string, value: string] {
+  const { t } = useTranslation('financial');
+  switch (state.kind) {
+    case 'trial':
+      return [t('subscription.trialDays'), t('subscription.days', { count: state.daysLeft })];
+    case 'active':
+      return [
+        t('subscription.state'),
+        t('subscription.activeUntil', { date: formatDate(state.dueDate) }),
+      ];
+    case 'expired':
+      return [
+        t('subscription.state'),
+        t('subscription.expiredSince', { date: formatDate(state.dueDate) }),
+      ];
+    case 'undated':
+      return [t('subscription.state'), t('subscription.undated')];
+  }
+}
+
+/**
+ * Assinatura (spec administration 2): the trial's days left (or, out of trial, active until or
+ * expired since the due date), billing e-mail, 'Assine Agora!'.
+ */
 export function SubscriptionPage() {
   const { t } = useTranslation('financial');
-  const { company } = useSessionUser();
+  const user = useSessionUser();
+  const { company } = user;
+  const [stateLabel, stateValue] = useStateText(subscriptionState(company, companyTimeZone(user)));
   const [paying, setPaying] = useState<Invoice>();
   const [looking, setLooking] = useState(false);
 
@@ -48,8 +97,8 @@ export function SubscriptionPage() {
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 480 }}>
         <Box sx={{ display: 'grid', gap: 2 }}>
           <TextField
-            label={t('subscription.trialDays')}
-            value={t('subscription.days', { count: trialDaysLeft(company.trialExpiration) })}
+            label={stateLabel}
+            value={stateValue}
             slotProps={{ htmlInput: { readOnly: true } }}
           />
           <TextField

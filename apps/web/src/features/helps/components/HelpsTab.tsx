@@ -33,12 +33,11 @@ export function HelpsTab() {
       sx: { fontWeight: 500 },
       cell: (help) => help.title,
     },
-    { id: 'video', header: t('columns.video'), hideBelow: 'sm', cell: (help) => help.video },
+    { id: 'video', header: t('columns.video'), cell: (help) => help.video },
     {
       id: 'description',
       header: t('columns.description'),
-      hideBelow: 'md',
-      sx: { wordBreak: 'break-word', maxWidth: 420 },
+      sx: { maxWidth: 420 },
       cell: (help) => help.description,
     },
   ];

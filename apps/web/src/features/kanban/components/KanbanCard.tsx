@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { whatsappText } from '../../../app/whatsappText';
 
 export interface CardHandle {
   ref?: (element: HTMLElement | null) => void;
@@ -69,7 +70,7 @@ export function KanbanCard(props: {
           minHeight: '2.5em',
         }}
       >
-        {ticket.lastMessage}
+        {whatsappText(ticket.lastMessage)}
       </Typography>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button

@@ -58,7 +58,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   localStorage.setItem('token', JSON.stringify('token'));
-  // jsdom lays nothing out: the lanes' virtual lists get a size to fill.
+  // the test DOM lays nothing out: the lanes' virtual lists get a size to fill.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireSession } from '../../../app/guards';
-import { i18n } from '../../../app/i18n';
+import { changeLanguage, i18n } from '../../../app/i18n';
 import { json, stubFetch } from '../../../test/fetch';
 import { connectionRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
@@ -41,8 +41,9 @@ beforeEach(() => {
     return json(404, { error: 'ERR_NOT_FOUND' });
   });
 });
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await changeLanguage('pt');
 });
 
 describe('MessagesApiPage', () => {
@@ -72,4 +73,23 @@ describe('MessagesApiPage', () => {
     const white = 1;
     expect((white + 0.05) / (text + 0.05)).toBeGreaterThanOrEqual(4.5);
   });
+
+  it.each([
+    ['pt', 'Exemplo de envio de mídia com curl', '/caminho/arquivo.pdf'],
+    ['en', 'Example of a media send with curl', '/path/to/file.pdf'],
+    ['es', 'Ejemplo de envío de medios con curl', '/ruta/al/archivo.pdf'],
+  ] as const)(
+    'writes the media example in %s, its file path too',
+    async (language, label, path) => {
+      await changeLanguage(language);
+      await i18n.loadNamespaces(['messagesApi']);
+      renderWithApp(
+        <RequireSession>
+          <MessagesApiPage />
+        </RequireSession>,
+      );
+      const example = await screen.findByLabelText(label, {}, { timeout: 5000 });
+      expect(example.textContent).toContain(`-F 'medias=@${path}'`);
+    },
+  );
 });

@@ -219,7 +219,7 @@ export function MessagesApiPage() {
   -H 'Authorization: Bearer ${shownToken}' \\
   -F 'number=5511999999999' \\
   -F 'body=${t('media.example')}' \\
-  -F 'medias=@/caminho/arquivo.pdf'`;
+  -F 'medias=@${t('media.filePath')}'`;
 
   const copy = async () => {
     await navigator.clipboard?.writeText(tokenText).catch(() => undefined);
@@ -305,9 +305,16 @@ export function MessagesApiPage() {
         </Typography>
       </Section>
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { lg: '1fr 1fr' } }}>
+      {/* minmax(0, …): a curl line scrolls inside its block instead of widening the page */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
         <Section title={t('text.title')}>
-          <Typography sx={{ mb: 1 }}>
+          <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>
             <strong>POST</strong> {url}
           </Typography>
           <Code text={curlText} label={t('text.curlLabel')} />
@@ -317,7 +324,7 @@ export function MessagesApiPage() {
           <TextTestForm token={tokenText} />
         </Section>
         <Section title={t('media.title')}>
-          <Typography sx={{ mb: 1 }}>
+          <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>
             <strong>POST</strong> {url}
           </Typography>
           <Code text={curlMedia} label={t('media.curlLabel')} />

@@ -5,16 +5,19 @@ import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import ShortcutIcon from '@mui/icons-material/Shortcut';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../app/format';
+import { useClock } from '../../../app/clock';
+import { whatsappText } from '../../../app/whatsappText';
 import { useRetryMessage } from '../api';
-import { formatBody } from '../format';
+import { messageLabel, quoteText } from '../format';
 import { BODY_IS_DATA, MessageMedia } from './MessageMedia';
 
 /** A send that failed: below every tick (ACK.failed). */
@@ -54,9 +57,24 @@ function Quoted({ quoted }: { quoted: NonNullable<Message['quotedMsg']> }) {
         {quoted.fromMe ? t('you') : t('contact')}
       </Typography>
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-        {quoted.body ? formatBody(quoted.body) : t(`kinds.${quoted.mediaType}`)}
+        {quoteText(quoted, t)}
       </Typography>
     </Box>
+  );
+}
+
+/** A line in small italics above the text: deleted, forwarded. */
+function Note({ icon: Icon, text }: { icon: typeof BlockIcon; text: string }) {
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      component="div"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontStyle: 'italic' }}
+    >
+      <Icon sx={{ fontSize: 14 }} />
+      {text}
+    </Typography>
   );
 }
 
@@ -66,28 +84,59 @@ interface MessageBubbleProps {
   readOnly?: boolean;
   onReply?: (message: Message) => void;
   onDelete?: (message: Message) => void;
+  /** 'Encaminhar' in the menu: starts choosing the messages to forward, this one chosen. */
+  onForward?: (message: Message) => void;
+  /** While messages are chosen to forward: whether this one is (undefined: not choosing). */
+  selected?: boolean;
+  onToggleSelect?: (message: Message) => void;
 }
 
+/** What can be forwarded: anything still there, but a missed call. */
+export const canForward = (message: Pick<Message, 'isDeleted' | 'mediaType'>) =>
+  !message.isDeleted && message.mediaType !== 'call_log';
+
 export const MessageBubble = memo(function MessageBubble(props: MessageBubbleProps) {
-  const { message, showAuthor, readOnly, onReply, onDelete } = props;
+  const { message, showAuthor, readOnly, onReply, onDelete, onForward } = props;
+  const { selected, onToggleSelect } = props;
+  const selecting = selected !== undefined;
   const { t } = useTranslation('messages');
+  const clock = useClock();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const retry = useRetryMessage();
   const mine = message.fromMe;
   const showBody = message.body && !BODY_IS_DATA.has(message.mediaType);
   return (
     <Box
+      onClick={selecting && canForward(message) ? () => onToggleSelect?.(message) : undefined}
       sx={{
         display: 'flex',
+        alignItems: 'center',
         justifyContent: mine ? 'flex-end' : 'flex-start',
         px: { xs: 1, sm: 2 },
         py: 0.25,
+        cursor: selecting ? 'pointer' : undefined,
+        bgcolor: selected ? 'action.selected' : undefined,
       }}
     >
+      {selecting && (
+        <Checkbox
+          size="small"
+          checked={selected}
+          disabled={!canForward(message)}
+          onClick={(event) => event.stopPropagation()}
+          onChange={() => onToggleSelect?.(message)}
+          slotProps={{
+            input: { 'aria-label': t('forward.select', { text: messageLabel(message, t) }) },
+          }}
+          sx={{ mr: 1 }}
+        />
+      )}
       <Box
         data-testid="message"
         sx={{
           position: 'relative',
+          // beside its checkbox, an agent's message still keeps to the right
+          ml: selecting && mine ? 'auto' : undefined,
           maxWidth: { xs: '88%', md: '70%' },
           minWidth: 90,
           bgcolor: mine
@@ -96,13 +145,15 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
           color: 'text.primary',
           borderRadius: 2,
           boxShadow: 1,
-          px: 1.25,
+          // the menu button sits in the top right corner: what the bubble says keeps clear of it
+          pl: 1.25,
+          pr: readOnly ? 1.25 : 3.75,
           pt: 0.75,
           pb: 0.5,
           '&:hover .message-menu, & .message-menu:focus-visible': { opacity: 1 },
         }}
       >
-        {!readOnly && (
+        {!readOnly && !selecting && (
           <IconButton
             className="message-menu"
             size="small"
@@ -119,18 +170,9 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
             {message.contact.name}
           </Typography>
         )}
+        {message.isForwarded && <Note icon={ShortcutIcon} text={t('forwarded')} />}
         {message.quotedMsg && <Quoted quoted={message.quotedMsg} />}
-        {message.isDeleted && (
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            component="div"
-            sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontStyle: 'italic' }}
-          >
-            <BlockIcon sx={{ fontSize: 14 }} />
-            {t('deleted')}
-          </Typography>
-        )}
+        {message.isDeleted && <Note icon={BlockIcon} text={t('deleted')} />}
         {message.mediaType !== 'chat' && <MessageMedia message={message} />}
         {showBody && (
           <Typography
@@ -139,12 +181,11 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
             sx={{
               whiteSpace: 'pre-wrap',
               wordBreak: 'break-word',
-              pr: readOnly ? 0 : 2.5,
               color: message.isDeleted ? 'text.secondary' : undefined,
               '& a': { color: 'primary.main' },
             }}
           >
-            {formatBody(message.body)}
+            {whatsappText(message.body)}
           </Typography>
         )}
         {mine && sendFailed(message) && message.sendState === 'unknown' && !message.isDeleted && (
@@ -162,10 +203,12 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
             alignItems: 'center',
             gap: 0.5,
             mt: 0.25,
+            // below the menu button: the time takes the bubble's whole width
+            mr: readOnly ? 0 : -2.5,
           }}
         >
           {message.isEdited && <span>{t('edited')}</span>}
-          {formatTime(message.createdAt)}
+          {clock.time(message.createdAt)}
           {mine && <Ticks ack={message.ack} />}
         </Typography>
         {!readOnly && (
@@ -178,6 +221,16 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
             >
               {t('menu.reply')}
             </MenuItem>
+            {onForward && canForward(message) && (
+              <MenuItem
+                onClick={() => {
+                  setMenu(null);
+                  onForward(message);
+                }}
+              >
+                {t('menu.forward')}
+              </MenuItem>
+            )}
             {mine && sendFailed(message) && !message.isDeleted && (
               <MenuItem
                 onClick={() => {

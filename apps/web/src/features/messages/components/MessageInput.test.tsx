@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireSession } from '../../../app/guards';
 import { json, stubFetch } from '../../../test/fetch';
+import { fakeMedia } from '../../../test/layout';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { messageRow } from '../../tickets/tickets.fixtures';
 import { MessageInput, quickLabel } from './MessageInput';
@@ -15,6 +16,7 @@ const quick = (id: number, shortcode: string, message: string) => ({
   isMedia: false,
   geral: true,
   userId: null,
+  queueId: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
@@ -128,5 +130,47 @@ describe('MessageInput', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body).toEqual({ body: 'Olá', signMessage: true, quotedMsg: null });
     expect((input as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('offers the camera on a touch screen: the photo taken goes with the text like a file', async () => {
+    // a phone: coarse pointer
+    fakeMedia((query) => query.includes('pointer: coarse'));
+    const { calls, sent } = setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Anexar arquivos' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Tirar foto', 'Arquivos']);
+    const camera = screen.getByTestId('camera-input') as HTMLInputElement;
+    const opened = vi.spyOn(camera, 'click');
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Tirar foto' }));
+    expect(opened).toHaveBeenCalled();
+    expect(camera.accept).toBe('image/*');
+    expect(camera.getAttribute('capture')).toBe('environment');
+
+    const photo = new File(['jpeg'], 'foto.jpg', { type: 'image/jpeg' });
+    fireEvent.change(camera, { target: { files: [photo] } });
+    const files = await screen.findByRole('list', { name: 'Arquivos anexados' });
+    expect(within(files).getByText('foto.jpg')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Mensagem' }), {
+      target: { value: 'Olha a foto' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(sent).toHaveBeenCalled());
+    const form = calls.find((call) => call.method === 'POST')?.body as FormData;
+    expect((form.get('medias') as File).name).toBe('foto.jpg');
+    expect(form.get('body')).toBe('Olha a foto');
+  });
+
+  it('goes straight to the files on a desktop, with no camera', async () => {
+    setup();
+    const attach = await screen.findByRole('button', { name: 'Anexar arquivos' });
+    const opened = vi.spyOn(screen.getByTestId('attach-input') as HTMLInputElement, 'click');
+    fireEvent.click(attach);
+    expect(opened).toHaveBeenCalled();
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.queryByTestId('camera-input')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
 import InsertEmoticonIcon from '@mui/icons-material/InsertEmoticon';
 import MicIcon from '@mui/icons-material/Mic';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -13,16 +14,30 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Popover from '@mui/material/Popover';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import {
+  type ChangeEvent,
+  type KeyboardEvent,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../app/errors';
 import { mediaHref, useQuickMessages, useSendMessage } from '../api';
+import { quoteText } from '../format';
 
 /** Quick reply labels are cut at 35 characters (spec core 9). */
 export const QUICK_LABEL_MAX = 35;
@@ -89,6 +104,9 @@ function readSign(): boolean {
   return localStorage.getItem(SIGN_KEY) !== 'false';
 }
 
+/** A phone or tablet (a touch screen, or a narrow one): the camera is offered beside files. */
+const HAS_CAMERA_QUERY = '(pointer: coarse), (max-width: 599.95px)';
+
 const canRecord = () =>
   typeof window !== 'undefined' &&
   typeof window.MediaRecorder !== 'undefined' &&
@@ -121,6 +139,9 @@ export function MessageInput({
   const discard = useRef(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const camera = useMediaQuery(HAS_CAMERA_QUERY, { noSsr: true });
+  const [attachAnchor, setAttachAnchor] = useState<HTMLElement | null>(null);
   const quickId = useId();
   const send = useSendMessage(ticketId);
   const quick = useQuickMessages();
@@ -220,6 +241,18 @@ export function MessageInput({
     }
   };
 
+  // A photo taken with the camera joins the files like any chosen one (sent with the text).
+  const addChosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(event.target.files ?? []);
+    if (chosen.length) setFiles((current) => [...current, ...chosen]);
+    event.target.value = '';
+  };
+
+  const chooseFrom = (source: typeof fileInput) => {
+    setAttachAnchor(null);
+    source.current?.click();
+  };
+
   const insertEmoji = (emoji: string) => {
     const element = input.current;
     const start = element?.selectionStart ?? text.length;
@@ -288,7 +321,7 @@ export function MessageInput({
               {t('replyingTo')}
             </Typography>
             <Typography variant="body2" noWrap>
-              {replyingTo.body || t(`kinds.${replyingTo.mediaType}`)}
+              {quoteText(replyingTo, t)}
             </Typography>
           </Box>
           <IconButton size="small" aria-label={t('cancelReply')} onClick={onCancelReply}>
@@ -375,12 +408,33 @@ export function MessageInput({
             <IconButton
               aria-label={t('attach')}
               disabled={disabled || recording}
-              onClick={() => fileInput.current?.click()}
+              aria-haspopup={camera ? 'menu' : undefined}
+              onClick={(event) =>
+                camera ? setAttachAnchor(event.currentTarget) : fileInput.current?.click()
+              }
             >
               <AttachFileIcon />
             </IconButton>
           </span>
         </Tooltip>
+        <Menu
+          anchorEl={attachAnchor}
+          open={Boolean(attachAnchor)}
+          onClose={() => setAttachAnchor(null)}
+        >
+          <MenuItem onClick={() => chooseFrom(cameraInput)}>
+            <ListItemIcon>
+              <PhotoCameraIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('camera')}</ListItemText>
+          </MenuItem>
+          <MenuItem onClick={() => chooseFrom(fileInput)}>
+            <ListItemIcon>
+              <AttachFileIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('files')}</ListItemText>
+          </MenuItem>
+        </Menu>
         <input
           ref={fileInput}
           type="file"
@@ -388,12 +442,20 @@ export function MessageInput({
           hidden
           aria-label={t('attach')}
           data-testid="attach-input"
-          onChange={(event) => {
-            const chosen = Array.from(event.target.files ?? []);
-            if (chosen.length) setFiles((current) => [...current, ...chosen]);
-            event.target.value = '';
-          }}
+          onChange={addChosen}
         />
+        {camera && (
+          <input
+            ref={cameraInput}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            hidden
+            aria-label={t('camera')}
+            data-testid="camera-input"
+            onChange={addChosen}
+          />
+        )}
         <TextField
           inputRef={input}
           multiline

@@ -1,4 +1,4 @@
-import type { Message } from '@atendi/shared';
+import { type Message, readVcard } from '@atendi/shared';
 import DescriptionIcon from '@mui/icons-material/Description';
 import LocationOnIcon from '@mui/icons-material/LocationOn';
 import PersonIcon from '@mui/icons-material/Person';
@@ -13,11 +13,26 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaHref } from '../api';
 
-/** A vCard's name and first number; the rest of the card is not shown. */
-export function readVcard(body: string): { name: string; number: string } {
-  const name = body.match(/^FN[^:]*:(.*)$/m)?.[1]?.trim() ?? '';
-  const number = body.match(/waid=(\d+)/)?.[1] ?? body.match(/^TEL[^:]*:(.*)$/m)?.[1]?.trim() ?? '';
-  return { name, number };
+const COORDINATES = /(-?\d{1,3}(?:\.\d+)?)\s*(?:,|%2C)\s*(-?\d{1,3}(?:\.\d+)?)/i;
+
+/**
+ * What a location message's body tells: the map link, then the place's name after a '|', as
+ * the server stores them (`https://maps.google.com/maps?q=lat%2Clng...|Name`); the coordinates
+ * are read from the link (or a bare 'lat,lng'), written with six decimals as the simulator does.
+ */
+export function readLocation(body: string): {
+  href: string | null;
+  name: string;
+  coordinates: string | null;
+} {
+  const bar = body.indexOf('|');
+  const place = bar < 0 ? body : body.slice(0, bar);
+  const name = bar < 0 ? '' : body.slice(bar + 1).trim();
+  const match = COORDINATES.exec(place);
+  const coordinates = match
+    ? `${Number(match[1]).toFixed(6)}, ${Number(match[2]).toFixed(6)}`
+    : null;
+  return { href: locationHref(place), name, coordinates };
 }
 
 /** 'lat,lng' or a maps address in the body of a location message. */
@@ -135,17 +150,31 @@ export function MessageMedia({ message }: { message: Message }) {
         </Button>
       ) : null;
     case 'locationMessage': {
-      const href = locationHref(message.body);
+      const { href, name, coordinates } = readLocation(message.body);
       return (
-        <Link
-          href={href ?? undefined}
-          target="_blank"
-          rel="noopener noreferrer"
-          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-        >
-          <LocationOnIcon fontSize="small" />
-          {t('media.location')}
-        </Link>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+          <LocationOnIcon color="error" aria-hidden />
+          <Box sx={{ minWidth: 0 }}>
+            {name && (
+              <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+                {name}
+              </Typography>
+            )}
+            {coordinates && (
+              <Typography variant="caption" component="div">
+                {coordinates}
+              </Typography>
+            )}
+            <Link
+              variant="body2"
+              href={href ?? undefined}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('media.location')}
+            </Link>
+          </Box>
+        </Box>
       );
     }
     case 'vcard': {
@@ -157,7 +186,7 @@ export function MessageMedia({ message }: { message: Message }) {
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {card.name || t('media.contact')}
             </Typography>
-            <Typography variant="caption">{card.number}</Typography>
+            <Typography variant="caption">{card.numbers[0]}</Typography>
           </Box>
         </Box>
       );

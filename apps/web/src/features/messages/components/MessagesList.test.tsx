@@ -106,14 +106,29 @@ describe('MessagesList', () => {
   });
 
   it('marks where the conversation passed from one ticket to another', () => {
-    const rows = buildRows([messageRow(1, { ticketId: 4 }), messageRow(2, { ticketId: 5 })], {
-      status: 'closed',
-    });
+    const rows = buildRows(
+      [messageRow(1, { ticketId: 4 }), messageRow(2, { ticketId: 5 })],
+      'America/Sao_Paulo',
+      { status: 'closed' },
+    );
     expect(
-      rows.map((row) =>
-        row.kind === 'message' ? row.key : row.kind === 'marker' ? row.label : 'day',
-      ),
+      rows.flatMap((row) => [
+        ...row.before.map((mark) => mark.kind),
+        row.key,
+        ...row.after.map((mark) => mark.kind),
+      ]),
     ).toEqual(['day', 1, 'closed', 'started', 2, 'closed']);
+  });
+
+  it("puts a message on the company's day, not the browser's", () => {
+    // 01:30 UTC of the 11th is still the 10th in São Paulo (UTC-3)
+    const late = messageRow(1, { createdAt: '2026-01-11T01:30:00.000Z' });
+    const days = (zone: string) =>
+      buildRows([late], zone).flatMap((row) =>
+        row.before.flatMap((mark) => (mark.kind === 'day' ? [mark.label] : [])),
+      );
+    expect(days('America/Sao_Paulo')).toEqual(['10/01/2026']);
+    expect(days('Asia/Tokyo')).toEqual(['11/01/2026']);
   });
 
   it('offers a failed message to be sent again and shows the answer', async () => {

@@ -1,12 +1,12 @@
 import { PLAN_FLAGS, type Plan, type PlanCreate, planCreateSchema } from '@atendi/shared';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../app/components/FormDialog';
 import { SwitchField } from '../../../app/components/FormFields';
+import { MoneyField } from '../../../app/components/MoneyField';
 import { muiField, submitRecord, useRecordForm, useValidationText } from '../../../app/forms';
 import { toast } from '../../../app/toast';
 import { useSavePlan } from '../api';
@@ -19,8 +19,8 @@ type PlanFormValues = {
   value: string;
 } & Record<(typeof PLAN_FLAGS)[number], boolean>;
 
-const NUMBER_FIELDS = ['users', 'connections', 'queues', 'value'] as const;
-const FORM_FIELDS = ['name', ...NUMBER_FIELDS, ...PLAN_FLAGS] as const;
+const LIMIT_FIELDS = ['users', 'connections', 'queues'] as const;
+const FORM_FIELDS = ['name', ...LIMIT_FIELDS, 'value', ...PLAN_FLAGS] as const;
 
 interface PlanDialogProps {
   open: boolean;
@@ -92,7 +92,7 @@ export function PlanDialog({ open, onClose, plan }: PlanDialogProps) {
           {...muiField(register('name'))}
         />
       </Box>
-      {NUMBER_FIELDS.map((name) => (
+      {LIMIT_FIELDS.map((name) => (
         <TextField
           key={name}
           id={`plan-${name}`}
@@ -100,23 +100,19 @@ export function PlanDialog({ open, onClose, plan }: PlanDialogProps) {
           type="number"
           fullWidth
           error={Boolean(errors[name])}
-          helperText={
-            message(errors[name]?.message) ?? (name === 'value' ? '' : t('fields.zeroIsUnlimited'))
-          }
-          slotProps={{
-            htmlInput: {
-              min: 0,
-              step: name === 'value' ? '0.01' : '1',
-              inputMode: name === 'value' ? 'decimal' : 'numeric',
-            },
-            input:
-              name === 'value'
-                ? { startAdornment: <InputAdornment position="start">R$</InputAdornment> }
-                : undefined,
-          }}
+          helperText={message(errors[name]?.message) ?? t('fields.zeroIsUnlimited')}
+          slotProps={{ htmlInput: { min: 0, step: '1', inputMode: 'numeric' } }}
           {...muiField(register(name))}
         />
       ))}
+      <MoneyField
+        control={control}
+        name="value"
+        id="plan-value"
+        label={t('fields.value')}
+        error={Boolean(errors.value)}
+        helperText={message(errors.value?.message)}
+      />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <Typography variant="subtitle2" component="h3">
           {t('flagsTitle')}

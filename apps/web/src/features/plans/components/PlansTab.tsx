@@ -34,21 +34,18 @@ export function PlansTab() {
       id: 'users',
       header: t('columns.users'),
       align: 'center',
-      hideBelow: 'sm',
       cell: (p) => limit(p.users),
     },
     {
       id: 'connections',
       header: t('columns.connections'),
       align: 'center',
-      hideBelow: 'sm',
       cell: (p) => limit(p.connections),
     },
     {
       id: 'queues',
       header: t('columns.queues'),
       align: 'center',
-      hideBelow: 'sm',
       cell: (p) => limit(p.queues),
     },
     {
@@ -60,7 +57,6 @@ export function PlansTab() {
     {
       id: 'flags',
       header: t('columns.flags'),
-      hideBelow: 'md',
       cell: (plan) =>
         PLAN_FLAGS.filter((flag) => plan[flag])
           .map((flag) => t(`flags.${flag}`))

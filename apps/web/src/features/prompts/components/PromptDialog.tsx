@@ -77,7 +77,11 @@ export function PromptDialog({ open, onClose, prompt }: PromptDialogProps) {
 
   const message = useCallback(
     (text: string | undefined) =>
-      text === PROMPT_MSG.queueRequired ? t('validation.queue') : validationText(text),
+      text === PROMPT_MSG.queueRequired
+        ? t('validation.queue')
+        : text === PROMPT_MSG.keyMissing
+          ? t('validation.keyMissing')
+          : validationText(text),
     [t, validationText],
   );
 

@@ -1,7 +1,9 @@
 import type { Prompt } from '@atendi/shared';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
+import { useClock } from '../../../app/clock';
 import { useConfirmation } from '../../../app/components/ConfirmDialog';
 import { ListPage } from '../../../app/list/ListPage';
 import type { ListColumn } from '../../../app/list/ListTable';
@@ -16,6 +18,7 @@ import { PromptDialog } from '../components/PromptDialog';
 /** AI prompts (spec administration 3): name, queue, max tokens, actions; a dialog. */
 export function PromptsPage() {
   const { t } = useTranslation('prompts');
+  const clock = useClock();
   usePromptsRealtime();
   const search = useListSearch();
   const prompts = usePrompts(search.param);
@@ -33,13 +36,29 @@ export function PromptsPage() {
       id: 'queue',
       header: t('columns.queue'),
       cell: (prompt) => prompt.queue?.name ?? '',
-      hideBelow: 'sm',
     },
     {
       id: 'maxTokens',
       header: t('columns.maxTokens'),
       align: 'center',
       cell: (prompt) => prompt.maxTokens,
+    },
+    {
+      id: 'health',
+      header: t('columns.health'),
+      // what went wrong last with its provider, and when; answered again, it is clear
+      cell: (prompt) =>
+        prompt.lastError ? (
+          <Chip
+            size="small"
+            color="error"
+            variant="outlined"
+            label={t(`health.${prompt.lastError}`)}
+            title={t('health.since', { date: clock.dateTime(prompt.lastErrorAt) })}
+          />
+        ) : (
+          <Chip size="small" color="success" variant="outlined" label={t('health.ok')} />
+        ),
     },
   ];
 

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../app/components/FormDialog';
+import { errorMessage } from '../../../app/errors';
 import { muiField, submitRecord, useRecordForm, useValidationText } from '../../../app/forms';
 import { useSaveQueueIntegration, useTestSession } from '../api';
 
@@ -137,7 +138,8 @@ export function QueueIntegrationDialog({ open, onClose, integration }: Props) {
         }),
       );
     } catch (error) {
-      setResult({ ok: false, messages: [], error: (error as Error).message });
+      // the request itself failed (a refused field, the network): said as the app says errors
+      setResult({ ok: false, messages: [errorMessage(error)] });
     }
   };
 
@@ -247,7 +249,9 @@ export function QueueIntegrationDialog({ open, onClose, integration }: Props) {
         {result && (
           <Alert severity={result.ok ? 'success' : 'error'} role="status">
             <strong>{result.ok ? t('test.ok') : t('test.failed')}</strong>
-            {result.error && <div>{result.error}</div>}
+            {result.error && (
+              <div>{t(`test.errors.${result.error}`, { status: result.status })}</div>
+            )}
             {result.messages.map((text, index) => (
               // the answers are shown in the order they came
               // biome-ignore lint/suspicious/noArrayIndexKey: answers may repeat

@@ -44,6 +44,7 @@ function serve(user: SessionUser, extra?: (call: Call) => Response | undefined) 
             status: 'failed',
             attempts: 6,
             responseStatus: 500,
+            errorCode: 'ERR_INTEGRATION_HTTP_STATUS',
             lastError: 'HTTP 500',
             createdAt: '2025-01-01T10:00:00.000Z',
             updatedAt: '2025-01-01T10:05:00.000Z',
@@ -107,7 +108,10 @@ describe('QueueIntegrationsPage', () => {
     const log = await screen.findByRole('dialog', { name: 'Entregas de CRM' });
     expect(await within(log).findByText('message.received')).toBeTruthy();
     expect(within(log).getByText('Falhou')).toBeTruthy();
-    expect(within(log).getByText('HTTP 500')).toBeTruthy();
+    expect(
+      within(log).getByText('O serviço teve um erro interno (HTTP 500).', { exact: false }),
+    ).toBeTruthy();
+    expect(within(log).getByText('Detalhe técnico: HTTP 500')).toBeTruthy();
   });
 
   it('shows the fields of the chosen type, tries the bot and saves', async () => {
@@ -164,6 +168,33 @@ describe('QueueIntegrationsPage', () => {
       typebotDelayMessage: 1000,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("words a failed test for the admin from the server's code", async () => {
+    serve(admin, (call) =>
+      call.url.pathname === '/queueIntegration/testSession'
+        ? json(200, { ok: false, messages: [], error: 'ERR_INTEGRATION_ADDRESS_REFUSED' })
+        : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Adicionar Integração' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adicionar Integração' });
+    fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Bot' } });
+    fireEvent.change(within(dialog).getByLabelText('URL do Typebot'), {
+      target: { value: 'http://10.0.0.5' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Typebot - Slug'), {
+      target: { value: 'robo' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Testar Bot' }));
+    const answer = await within(dialog).findByRole('status');
+    expect(within(answer).getByText('A integração não respondeu')).toBeTruthy();
+    expect(
+      within(answer).getByText(
+        'Este endereço não pode ser usado: ele aponta para uma rede interna ou traz usuário e senha. Informe um endereço público (http ou https).',
+      ),
+    ).toBeTruthy();
+    expect(within(answer).queryByText(/ERR_|refused|private/)).toBeNull();
   });
 
   it('refuses a name of one letter before sending', async () => {

@@ -6,7 +6,7 @@ import { i18n } from '../../../app/i18n';
 import { type Call, json, stubFetch } from '../../../test/fetch';
 import { integrationRecord, promptRecord, queueRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
-import { QueueDialog } from './QueueDialog';
+import { freeQueueColor, QueueDialog } from './QueueDialog';
 
 const withPlan = sessionUser({
   id: 1,
@@ -177,5 +177,17 @@ describe('QueueDialog: integration and prompt', { timeout: 20_000 }, () => {
     });
     expect(calls.some((call) => call.url.pathname.startsWith('/queueIntegration'))).toBe(false);
     expect(calls.some((call) => call.url.pathname.startsWith('/prompt'))).toBe(false);
+  });
+});
+
+describe('freeQueueColor', () => {
+  it('offers a colour none of the taken ones is, in any case, even past its first choices', () => {
+    const taken: string[] = [];
+    for (let count = 0; count < 40; count += 1) {
+      const offered = freeQueueColor(taken);
+      expect(offered).toMatch(/^#[0-9a-f]{6}$/);
+      expect(taken.map((color) => color.toLowerCase())).not.toContain(offered);
+      taken.push(count % 2 ? offered.toUpperCase() : offered);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import {
   type CompanySchedule,
   DEFAULT_SCHEDULES,
+  oneSpan,
   type Queue,
   type QueueCreate,
   queueCreateSchema,
@@ -9,6 +10,7 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
+import { hslToRgb, rgbToHex } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -80,7 +82,37 @@ const FORM_FIELDS = [
   'promptId',
 ] as const;
 
-const DEFAULT_COLOR = '#1976d2';
+/** The colours a new queue is offered first, in order: distinct hues that carry white text. */
+const QUEUE_COLORS = [
+  '#1976d2',
+  '#2e7d32',
+  '#d32f2f',
+  '#ed6c02',
+  '#7b1fa2',
+  '#00796b',
+  '#c2185b',
+  '#0288d1',
+  '#5d4037',
+  '#303f9f',
+  '#689f38',
+  '#455a64',
+];
+const GOLDEN_ANGLE = 137.508;
+
+/**
+ * A colour no queue of the company uses (the server refuses a taken one): the first free one of
+ * the list, then hues a golden angle apart until one is free.
+ */
+export function freeQueueColor(taken: readonly string[]): string {
+  const used = new Set(taken.map((color) => color.toLowerCase()));
+  const listed = QUEUE_COLORS.find((color) => !used.has(color));
+  if (listed) return listed;
+  for (let step = 1; ; step += 1) {
+    const hue = Math.round((step * GOLDEN_ANGLE) % 360);
+    const color = rgbToHex(hslToRgb(`hsl(${hue}, 60%, ${35 + (step % 3) * 5}%)`));
+    if (!used.has(color)) return color;
+  }
+}
 /** What `<input type="color">` can show: #rrggbb only. */
 const pickerValue = (color: string) => (/^#[0-9a-f]{6}$/i.test(color) ? color : '#000000');
 
@@ -91,9 +123,11 @@ interface QueueDialogProps {
   onClose: () => void;
   /** The queue being edited; none to add one. */
   queue?: Queue;
+  /** The colours the company's queues use, so a new queue is offered a free one. */
+  takenColors?: readonly string[];
 }
 
-export function QueueDialog({ open, onClose, queue }: QueueDialogProps) {
+export function QueueDialog({ open, onClose, queue, takenColors = [] }: QueueDialogProps) {
   const { t } = useTranslation('queues');
   const validationText = useValidationText();
   const save = useSaveQueue();
@@ -109,13 +143,14 @@ export function QueueDialog({ open, onClose, queue }: QueueDialogProps) {
     formState: { errors, isSubmitting },
   } = useRecordForm<QueueFormValues>(queueFormSchema, {
     name: queue?.name ?? '',
-    color: queue?.color ?? DEFAULT_COLOR,
+    color: queue?.color ?? freeQueueColor(takenColors),
     orderQueue: queue?.orderQueue == null ? '' : String(queue.orderQueue),
     greetingMessage: queue?.greetingMessage ?? '',
     outOfHoursMessage: queue?.outOfHoursMessage ?? '',
     complationMessage: queue?.complationMessage ?? '',
     ratingMessage: queue?.ratingMessage ?? '',
-    schedules: queue?.schedules.length ? queue.schedules : DEFAULT_SCHEDULES,
+    // Our span only: the original's two periods, answered too, would decide over an edited span.
+    schedules: queue?.schedules.length ? queue.schedules.map(oneSpan) : DEFAULT_SCHEDULES,
     integrationId: queue?.integrationId ?? null,
     promptId: queue?.promptId ?? null,
   });

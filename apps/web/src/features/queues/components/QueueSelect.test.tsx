@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../../test/fetch';
 import { queueRecord } from '../../../test/records';
 import { renderWithApp } from '../../../test/render';
+import { colorOf } from '../../../test/style';
 import { QueueSelect } from './QueueSelect';
 
 // whole queues, as the server answers them: the web checks answers against the contract
@@ -53,11 +54,11 @@ describe('QueueSelect', () => {
     const combobox = screen.getByRole('combobox', { name: 'Filas' });
     const suporte = within(combobox).getByText('Suporte').closest('.MuiChip-root')!;
     const vendas = within(combobox).getByText('Vendas').closest('.MuiChip-root')!;
-    expect(getComputedStyle(suporte).backgroundColor).toBe('rgb(25, 118, 210)');
-    expect(getComputedStyle(suporte).color).toBe('rgb(255, 255, 255)');
+    expect(colorOf(suporte, 'backgroundColor')).toBe('rgb(25, 118, 210)');
+    expect(colorOf(suporte, 'color')).toBe('rgb(255, 255, 255)');
     // a light queue colour gets dark text
-    expect(getComputedStyle(vendas).backgroundColor).toBe('rgb(255, 235, 59)');
-    expect(getComputedStyle(vendas).color).not.toBe('rgb(255, 255, 255)');
+    expect(colorOf(vendas, 'backgroundColor')).toBe('rgb(255, 235, 59)');
+    expect(colorOf(vendas, 'color')).not.toBe('rgb(255, 255, 255)');
   });
 
   it('says when the company has no queues, and when they could not be loaded', async () => {

@@ -180,6 +180,22 @@ describe('QueuesPage', () => {
     expect(await screen.findByText('Financeiro')).toBeTruthy();
   });
 
+  it('offers a colour no queue of the company uses, so a second queue saves at the first try', async () => {
+    const { calls, queues } = fakeServer();
+    queues[1]!.color = '#1976D2';
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Adicionar fila' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adicionar fila' });
+    const offered = (within(dialog).getByLabelText('Cor') as HTMLInputElement).value;
+    expect(offered).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(queues.map((queue) => queue.color.toLowerCase())).not.toContain(offered.toLowerCase());
+    fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Financeiro' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ color: offered }),
+    );
+  });
+
   it('shows a colour in use on the colour field and the plan limit as a toast', async () => {
     fakeServer((call) => {
       if (call.url.pathname === '/auth/refresh_token') return json(200, { token: 'fresh' });

@@ -26,11 +26,10 @@ export function QueuesPage() {
   );
 
   const columns: ListColumn<Queue>[] = [
-    { id: 'id', header: t('columns.id'), hideBelow: 'sm', cell: (queue) => queue.id },
+    { id: 'id', header: t('columns.id'), cell: (queue) => queue.id },
     {
       id: 'name',
       header: t('columns.name'),
-      sx: { wordBreak: 'break-word' },
       cell: (queue) => queue.name,
     },
     {
@@ -61,13 +60,11 @@ export function QueuesPage() {
       id: 'orderQueue',
       header: t('columns.orderQueue'),
       align: 'center',
-      hideBelow: 'sm',
       cell: (queue) => queue.orderQueue ?? '',
     },
     {
       id: 'greeting',
       header: t('columns.greeting'),
-      hideBelow: 'md',
       sx: { maxWidth: 0, width: '45%' },
       cell: (queue) => (
         <Typography
@@ -114,7 +111,13 @@ export function QueuesPage() {
       }}
     >
       {dialog.open && (
-        <QueueDialog key={dialog.key} open queue={dialog.record} onClose={dialog.close} />
+        <QueueDialog
+          key={dialog.key}
+          open
+          queue={dialog.record}
+          takenColors={queues.data?.map((queue) => queue.color)}
+          onClose={dialog.close}
+        />
       )}
     </ListPage>
   );

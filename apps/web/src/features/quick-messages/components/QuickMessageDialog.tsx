@@ -1,4 +1,5 @@
 import {
+  hasRole,
   MEDIA_MAX_BYTES,
   MEDIA_UPLOAD_TYPES,
   type QuickMessage,
@@ -10,14 +11,18 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useRef } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api';
 import { closedOnMediaFailure } from '../../../app/attachments';
+import { useSessionUser } from '../../../app/auth';
 import { AttachmentField, useAttachment } from '../../../app/components/AttachmentField';
 import { FormDialog } from '../../../app/components/FormDialog';
 import { SwitchField } from '../../../app/components/FormFields';
+import { IdSelect } from '../../../app/components/IdSelect';
 import { errorMessage } from '../../../app/errors';
 import { submitRecord, useRecordForm, useValidationText } from '../../../app/forms';
+import { useQueues } from '../../queues/api';
 import { useSaveQuickMessage } from '../api';
 
 /** The variables the server fills in when the reply is sent (spec core 3). */
@@ -34,9 +39,10 @@ export interface QuickMessageFormValues {
   shortcode: string;
   message: string;
   geral: boolean;
+  queueId: number | null;
 }
 
-const FORM_FIELDS = ['shortcode', 'message', 'geral'] as const;
+const FORM_FIELDS = ['shortcode', 'message', 'geral', 'queueId'] as const;
 
 interface QuickMessageDialogProps {
   open: boolean;
@@ -52,6 +58,9 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
   const save = useSaveQuickMessage();
   const messageInput = useRef<HTMLTextAreaElement | null>(null);
   const attachment = useAttachment(record?.mediaName);
+  // an admin shares a reply with one queue's agents
+  const admin = hasRole(useSessionUser(), 'admin');
+  const queues = useQueues({ enabled: admin });
 
   const {
     register,
@@ -65,6 +74,7 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
     shortcode: record?.shortcode ?? '',
     message: record?.message ?? '',
     geral: record?.geral ?? false,
+    queueId: record?.queueId ?? null,
   });
   const shortcode = register('shortcode');
   const message = register('message');
@@ -91,7 +101,12 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
       save: () =>
         save.mutateAsync({
           id: record?.id,
-          data: { shortcode: values.shortcode, message: values.message ?? '', geral: values.geral },
+          data: {
+            shortcode: values.shortcode,
+            message: values.message ?? '',
+            geral: values.geral,
+            ...(admin ? { queueId: values.queueId ?? null } : {}),
+          },
           media: attachment.toSave,
         }),
       saved: t('toasts.saved'),
@@ -182,6 +197,23 @@ export function QuickMessageDialog({ open, onClose, record }: QuickMessageDialog
         </Box>
       </Box>
       <SwitchField control={control} name="geral" label={t('fields.geral')} />
+      {admin && (
+        <Controller
+          control={control}
+          name="queueId"
+          render={({ field }) => (
+            <IdSelect
+              id="quick-message-queue"
+              label={t('fields.queue')}
+              noneLabel={t('fields.noQueue')}
+              options={queues.data ?? []}
+              field={field}
+              error={Boolean(errors.queueId)}
+              helperText={validationText(errors.queueId?.message) ?? t('fields.queueHelp')}
+            />
+          )}
+        />
+      )}
       <AttachmentField
         label={t('fields.attachment')}
         fileName={attachment.fileName}

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { RequireSession } from '../../../app/guards';
 import { i18n } from '../../../app/i18n';
 import { type Call, json, stubFetch } from '../../../test/fetch';
+import { queueRecord } from '../../../test/records';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { QuickMessagesPage } from './QuickMessagesPage';
 
@@ -20,6 +21,7 @@ const record = (
   mediaName: null,
   isMedia: false,
   geral: false,
+  queueId: null,
   userId: 1,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
@@ -159,6 +161,46 @@ describe('QuickMessagesPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const row = screen.getByText('/boleto').closest('tr')!;
     expect(within(row).getAllByText('boleto.pdf').length).toBeGreaterThan(0);
+  });
+
+  it("lets an admin share a reply with one queue's agents, and shows each reply's queue", async () => {
+    const calls = serve((call) => {
+      const { pathname } = call.url;
+      if (pathname === '/auth/me') return json(200, sessionUser({ id: 1, profile: 'admin' }));
+      if (pathname === '/queue') {
+        return json(200, [queueRecord(5, 'Vendas', '#0a0'), queueRecord(6, 'Suporte', '#00a')]);
+      }
+      if (call.method === 'GET' && pathname === '/quick-messages') {
+        return json(200, {
+          records: [record(1, 'tabela', { queueId: 5 }), record(2, 'oi')],
+          count: 2,
+          hasMore: false,
+        });
+      }
+      if (call.method === 'POST' && pathname === '/quick-messages') {
+        return json(201, record(20, 'garantia', { queueId: 6 }));
+      }
+      return undefined;
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Respostas rápidas' });
+    const tabela = (await within(table).findByText('/tabela')).closest('tr')!;
+    expect(await within(tabela).findByText('Vendas')).toBeTruthy();
+    expect(within(within(table).getByText('/oi').closest('tr')!).getByText('—')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar resposta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adicionar resposta rápida' });
+    fireEvent.change(within(dialog).getByLabelText('Atalho'), { target: { value: 'garantia' } });
+    fireEvent.mouseDown(within(dialog).getByLabelText('Fila'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Suporte' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+    expect(await screen.findByText('Resposta rápida salva com sucesso!')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      shortcode: 'garantia',
+      message: '',
+      geral: false,
+      queueId: 6,
+    });
   });
 
   it('says under the shortcode that it is taken, and keeps the dialog open', async () => {

@@ -10,6 +10,7 @@ import { DeleteRowAction, EditRowAction } from '../../../app/list/RowActions';
 import { useListSearch } from '../../../app/list/useListSearch';
 import { useRecordDialog } from '../../../app/list/useRecordDialog';
 import { flattenPages } from '../../contacts/pagedCache';
+import { useQueues } from '../../queues/api';
 import { useDeleteQuickMessage, useQuickMessages } from '../api';
 import { QuickMessageDialog } from '../components/QuickMessageDialog';
 import { useQuickMessagesRealtime } from '../realtime';
@@ -25,6 +26,9 @@ export function QuickMessagesPage() {
   const search = useListSearch();
   const records = useQuickMessages(search.param);
   const rows = flattenPages(records.data, 'records');
+  const queues = useQueues();
+  const queueName = (id: number | null) =>
+    id === null ? undefined : queues.data?.find((queue) => queue.id === id)?.name;
   const dialog = useRecordDialog<QuickMessage>();
   const deleteRecord = useDeleteQuickMessage();
   const deletion = useConfirmation<QuickMessage>(
@@ -36,43 +40,18 @@ export function QuickMessagesPage() {
     {
       id: 'shortcode',
       header: t('columns.shortcode'),
-      sx: { wordBreak: 'break-word', fontWeight: 500 },
-      cell: (record) => (
-        <>
-          /{record.shortcode}
-          {/* phones and tablets: the text and the file go under the shortcode */}
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            component="div"
-            sx={{ display: { md: 'none' }, wordBreak: 'break-word', fontWeight: 400 }}
-          >
-            {excerpt(record.message)}
-          </Typography>
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            component="div"
-            sx={{ display: { sm: 'none' }, fontWeight: 400 }}
-          >
-            {record.mediaName ?? t('noAttachment')}
-            {record.geral ? ` · ${t('geralShort')}` : ''}
-          </Typography>
-        </>
-      ),
+      sx: { fontWeight: 500 },
+      cell: (record) => `/${record.shortcode}`,
     },
     {
       id: 'message',
       header: t('columns.message'),
-      hideBelow: 'md',
-      sx: { wordBreak: 'break-word', maxWidth: 420 },
+      sx: { maxWidth: 420 },
       cell: (record) => excerpt(record.message),
     },
     {
       id: 'attachment',
       header: t('columns.attachment'),
-      hideBelow: 'sm',
-      sx: { wordBreak: 'break-all' },
       cell: (record) =>
         record.mediaName ?? (
           <Typography variant="body2" color="text.secondary" component="span">
@@ -84,8 +63,13 @@ export function QuickMessagesPage() {
       id: 'geral',
       header: t('columns.geral'),
       align: 'center',
-      hideBelow: 'sm',
       cell: (record) => (record.geral ? t('yes') : t('no')),
+    },
+    {
+      id: 'queue',
+      header: t('columns.queue'),
+      align: 'center',
+      cell: (record) => queueName(record.queueId) ?? '—',
     },
   ];
 

@@ -8,11 +8,12 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { addHours, format } from 'date-fns';
+import { addHours } from 'date-fns';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { closedOnMediaFailure } from '../../../app/attachments';
+import { fromZoneInput, useClock } from '../../../app/clock';
 import { AttachmentField, useAttachment } from '../../../app/components/AttachmentField';
 import { FormDialog } from '../../../app/components/FormDialog';
 import { toastError } from '../../../app/errors';
@@ -20,9 +21,6 @@ import { applyServerFieldErrors } from '../../../app/forms';
 import { toast } from '../../../app/toast';
 import { ContactPicker, type PickedContact } from '../../contacts/components/ContactPicker';
 import { useSaveSchedule } from '../api';
-
-/** The value of a datetime-local input for an instant, on the browser's clock. */
-export const localInputValue = (date: Date) => format(date, "yyyy-MM-dd'T'HH:mm");
 
 const formSchema = z.object({
   contact: z
@@ -33,7 +31,7 @@ const formSchema = z.object({
   sendAt: z
     .string()
     .min(1, SCHEDULE_MSG.required)
-    .refine((value) => !Number.isNaN(new Date(value).getTime()), SCHEDULE_MSG.invalidDate),
+    .refine((value) => fromZoneInput(value, 'UTC') !== null, SCHEDULE_MSG.invalidDate),
 });
 
 interface FormValues {
@@ -59,6 +57,7 @@ interface ScheduleDialogProps {
  */
 export function ScheduleDialog({ open, onClose, schedule, contact }: ScheduleDialogProps) {
   const { t } = useTranslation('schedules');
+  const clock = useClock();
   const save = useSaveSchedule();
   const readOnly = Boolean(schedule?.sentAt);
   const attachment = useAttachment(schedule?.mediaName);
@@ -68,7 +67,7 @@ export function ScheduleDialog({ open, onClose, schedule, contact }: ScheduleDia
     defaultValues: {
       contact: schedule?.contact ?? contact ?? null,
       body: schedule?.body ?? '',
-      sendAt: localInputValue(schedule ? new Date(schedule.sendAt) : addHours(new Date(), 1)),
+      sendAt: clock.toInput(schedule ? schedule.sendAt : addHours(new Date(), 1)),
     },
   });
 
@@ -87,7 +86,7 @@ export function ScheduleDialog({ open, onClose, schedule, contact }: ScheduleDia
         data: {
           body: values.body.trim(),
           contactId: values.contact!.id,
-          sendAt: new Date(values.sendAt).toISOString(),
+          sendAt: clock.fromInput(values.sendAt)!,
         },
         media: attachment.toSave,
       });
@@ -118,7 +117,7 @@ export function ScheduleDialog({ open, onClose, schedule, contact }: ScheduleDia
     >
       {readOnly && schedule?.sentAt && (
         <Typography variant="body2" color="text.secondary">
-          {t('dialog.sentAt', { date: format(new Date(schedule.sentAt), 'dd/MM/yyyy HH:mm') })}
+          {t('dialog.sentAt', { date: clock.dateTime(schedule.sentAt) })}
         </Typography>
       )}
       <Controller

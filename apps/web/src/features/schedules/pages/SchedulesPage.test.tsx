@@ -99,7 +99,7 @@ describe('SchedulesPage', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
-  it('opens the add dialog preset to ?contactId and saves the time as an instant', async () => {
+  it("opens the add dialog preset to ?contactId and saves the company's time as an instant", async () => {
     const calls = serve([], (call) =>
       call.method === 'POST' && call.url.pathname === '/schedules'
         ? json(201, scheduleRecord(30, bruno, { body: 'Seu pedido chegou!' }))
@@ -119,14 +119,16 @@ describe('SchedulesPage', () => {
       target: { value: '2031-03-04T09:15' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Novo agendamento' })).toBeNull(),
+    await waitFor(
+      () => expect(screen.queryByRole('dialog', { name: 'Novo agendamento' })).toBeNull(),
+      { timeout: 5000 },
     );
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({
       contactId: 40,
       body: 'Seu pedido chegou!',
-      sendAt: new Date('2031-03-04T09:15').toISOString(),
+      // 09:15 on the company's clock (São Paulo, UTC-3), whatever the browser's zone
+      sendAt: '2031-03-04T12:15:00.000Z',
     });
   });
 

@@ -16,6 +16,7 @@ import { type ComponentType, useCallback, useMemo, useState } from 'react';
 import { Calendar, dateFnsLocalizer, type EventProps, type View } from 'react-big-calendar';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useClock, wallClock } from '../../../app/clock';
 import { ConfirmationDialog, useConfirmation } from '../../../app/components/ConfirmDialog';
 import { PageHeader } from '../../../app/components/PageHeader';
 import { SearchField } from '../../../app/list/SearchField';
@@ -49,6 +50,7 @@ type Editing = { schedule?: Schedule; contact?: PickedContact | null } | null;
 
 export function SchedulesPage() {
   const { t, i18n } = useTranslation('schedules');
+  const { zone } = useClock();
   useSchedulesRealtime();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -58,7 +60,7 @@ export function SchedulesPage() {
   const count = schedules.data?.pages[0]?.count ?? rows.length;
   const [editing, setEditing] = useState<Editing>(null);
   const [view, setView] = useState<View | null>(null);
-  const [date, setDate] = useState(() => new Date());
+  const [date, setDate] = useState(() => wallClock(new Date(), zone));
   const deleteSchedule = useDeleteSchedule();
   const deletion = useConfirmation<Schedule>(
     (schedule) => deleteSchedule.mutateAsync(schedule.id),
@@ -91,10 +93,11 @@ export function SchedulesPage() {
   const events = useMemo<ScheduleEvent[]>(
     () =>
       rows.map((schedule) => {
-        const start = new Date(schedule.sendAt);
+        // the calendar draws on the browser's clock: it gets the company's wall-clock time
+        const start = wallClock(schedule.sendAt, zone);
         return { id: schedule.id, title: schedule.contact.name, start, end: start, schedule };
       }),
-    [rows],
+    [rows, zone],
   );
 
   const edit = useCallback((schedule: Schedule) => setEditing({ schedule }), []);
@@ -243,6 +246,7 @@ export function SchedulesPage() {
           onView={setView}
           date={date}
           onNavigate={setDate}
+          getNow={() => wallClock(new Date(), zone)}
           messages={messages}
           components={{ event: EventContent }}
           onSelectEvent={(event) => edit(event.schedule)}

@@ -2,6 +2,7 @@ import {
   type CompanySchedule,
   type CompanySchedulesUpdate,
   companySchedulesUpdateSchema,
+  oneSpan,
 } from '@atendi/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,19 +37,19 @@ export function CompanyHoursForm({
     formState: { isDirty, isSubmitting },
   } = useRecordForm<HoursFormValues, CompanySchedulesUpdate>(
     companySchedulesUpdateSchema,
-    { schedules },
+    { schedules: schedules.map(oneSpan) },
     { mode: 'onTouched' },
   );
 
   // another admin's save shows up, unless this one is in the middle of an edit
   useEffect(() => {
-    if (!isDirty) reset({ schedules });
+    if (!isDirty) reset({ schedules: schedules.map(oneSpan) });
   }, [schedules, isDirty, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       const company = await save.mutateAsync(values.schedules);
-      reset({ schedules: company.schedules });
+      reset({ schedules: company.schedules.map(oneSpan) });
       toast.success(t('toasts.schedulesSaved'));
     } catch (error) {
       toastError(error);

@@ -3,6 +3,7 @@ import {
   DEFAULT_SCHEDULES,
   DEFAULT_SETTINGS,
   type Setting,
+  SUPER_SETTING_KEYS,
 } from '@atendi/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,8 +21,9 @@ const superUser = sessionUser({ id: 1, profile: 'admin', super: true });
 
 /** GET /settings as an admin gets it: every setting but the super user's. */
 function settingsList(changes: Partial<Record<string, string>> = {}): Setting[] {
-  const { userCreation: _superOnly, ...values } = { ...DEFAULT_SETTINGS, ...changes };
-  return Object.entries(values).map(([key, value]) => ({ key, value: value as string }));
+  return Object.entries({ ...DEFAULT_SETTINGS, ...changes })
+    .filter(([key]) => !(SUPER_SETTING_KEYS as readonly string[]).includes(key))
+    .map(([key, value]) => ({ key, value: value as string }));
 }
 
 interface ServeOptions {

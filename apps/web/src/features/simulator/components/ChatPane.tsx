@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayInZone, fromZoneInput, useClock } from '../../../app/clock';
 import { FormDialog } from '../../../app/components/FormDialog';
 import { errorMessage } from '../../../app/errors';
 import { toast } from '../../../app/toast';
@@ -21,18 +22,19 @@ import {
 import { Composer } from './Composer';
 import { type MessageActions, MessageBubble } from './MessageBubble';
 
-const dayKey = (date: Date) => `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
-
 function useDayLabel() {
   const { t } = useTranslation('simulator');
+  const clock = useClock();
   return (value: string) => {
-    const date = new Date(value);
-    const today = new Date();
-    const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
-    if (dayKey(date) === dayKey(today)) return t('chat.today');
-    if (dayKey(date) === dayKey(yesterday)) return t('chat.yesterday');
-    const two = (n: number) => String(n).padStart(2, '0');
-    return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()}`;
+    const day = dayInZone(value, clock.zone);
+    const now = Date.now();
+    if (day === dayInZone(now, clock.zone)) return t('chat.today');
+    // a day before on the company's clock: noon of today less a day falls on it whatever DST does
+    const todayNoon = fromZoneInput(`${dayInZone(now, clock.zone)}T12:00`, clock.zone)!;
+    if (day === dayInZone(new Date(todayNoon).getTime() - 86_400_000, clock.zone)) {
+      return t('chat.yesterday');
+    }
+    return clock.date(value);
   };
 }
 
@@ -69,8 +71,10 @@ export function ChatPane({ connectionId, phone, onBack }: ChatPaneProps) {
   const conversation = useConversation(connectionId, phone.phone);
   const messages = conversation.data ?? [];
   const dayLabel = useDayLabel();
+  const { zone } = useClock();
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  const log = useRef<HTMLDivElement>(null);
   useReadReceipts(connectionId, phone.phone, messages);
   const name = phone.name || phone.phone;
   const [replyTo, setReplyTo] = useState<SimulatorMessage | null>(null);
@@ -112,6 +116,20 @@ export function ChatPane({ connectionId, phone, onBack }: ChatPaneProps) {
     const element = scroller.current;
     if (element && stick.current) element.scrollTop = element.scrollHeight;
   }, [lastId]);
+
+  // an image grows once loaded, and the composer's reply bar shrinks the pane: keep the newest
+  // message in view while the person reads the end
+  useEffect(() => {
+    const element = scroller.current;
+    const content = log.current;
+    if (!element || !content || typeof ResizeObserver === 'undefined') return;
+    const follow = new ResizeObserver(() => {
+      if (stick.current) element.scrollTop = element.scrollHeight;
+    });
+    follow.observe(element);
+    follow.observe(content);
+    return () => follow.disconnect();
+  }, []);
 
   const onScroll = () => {
     const element = scroller.current;
@@ -166,13 +184,13 @@ export function ChatPane({ connectionId, phone, onBack }: ChatPaneProps) {
           bgcolor: theme.palette.mode === 'dark' ? '#0b141a' : '#efeae2',
         })}
       >
-        <Box role="log" aria-label={t('chat.messages', { name })} aria-live="polite">
+        <Box ref={log} role="log" aria-label={t('chat.messages', { name })} aria-live="polite">
           <Box component="ol" sx={{ m: 0, p: 0 }}>
             {messages.map((message, index) => {
               const previous = messages[index - 1];
               const newDay =
                 !previous ||
-                dayKey(new Date(previous.createdAt)) !== dayKey(new Date(message.createdAt));
+                dayInZone(previous.createdAt, zone) !== dayInZone(message.createdAt, zone);
               return (
                 <Fragment key={message.id}>
                   {newDay && (

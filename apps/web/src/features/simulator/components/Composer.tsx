@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/errors';
+import { whatsappText } from '../../../app/whatsappText';
 import {
   type SimulatorKind,
   type SimulatorMessage,
@@ -165,7 +166,9 @@ export function Composer({ connectionId, phone, replyTo, onReplyDone }: Composer
               {t('chat.replyingTo')}
             </Typography>
             <Typography variant="caption" noWrap sx={{ display: 'block' }}>
-              {replyTo.body || replyTo.fileName || t(`chat.${replyTo.kind}`, { defaultValue: '' })}
+              {whatsappText(
+                replyTo.body || replyTo.fileName || t(`chat.${replyTo.kind}`, { defaultValue: '' }),
+              )}
             </Typography>
           </Box>
           <IconButton size="small" aria-label={t('chat.cancelReply')} onClick={onReplyDone}>

@@ -1,8 +1,8 @@
+import { writeVcard } from '@atendi/shared';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../app/components/FormDialog';
-import { buildVcard } from '../vcard';
 import { digitsOnly } from './NewContactDialog';
 
 /** A contact card to share: a name and a number, sent as a vCard. */
@@ -28,7 +28,7 @@ export function ContactCardDialog({
     };
     setErrors(next);
     if (next.name || next.number) return;
-    onSend({ name: name.trim(), vcard: buildVcard(name, digits) });
+    onSend({ name: name.trim(), vcard: writeVcard({ name, phones: [{ waid: digits }] }) });
     setName('');
     setNumber('');
   };

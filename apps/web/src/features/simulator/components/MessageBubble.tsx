@@ -1,3 +1,4 @@
+import { readVcard } from '@atendi/shared';
 import BlockIcon from '@mui/icons-material/Block';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import DescriptionIcon from '@mui/icons-material/Description';
@@ -14,10 +15,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../app/a11y';
 import { apiBaseUrl } from '../../../app/api';
-import { formatTime } from '../../../app/format';
+import { useClock } from '../../../app/clock';
+import { whatsappText } from '../../../app/whatsappText';
 import { EDITABLE_KINDS, type SimulatorMessage } from '../api';
-import { parseVcard } from '../vcard';
-import { whatsappText } from '../whatsappText';
 import { Ticks } from './Ticks';
 
 /** Media paths are the API's own signed paths; anything else is not loaded. */
@@ -145,7 +145,7 @@ function Content({ message }: { message: SimulatorMessage }) {
       break;
     }
     case 'contact': {
-      const card = parseVcard(message.vcard ?? '');
+      const card = readVcard(message.vcard ?? '');
       return (
         <Box
           sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
@@ -209,7 +209,7 @@ function Quoted({ quoted }: { quoted: SimulatorMessage }) {
         {who}
       </Typography>
       <Typography variant="caption" sx={{ display: 'block', overflowWrap: 'anywhere' }} noWrap>
-        {text}
+        {whatsappText(text)}
       </Typography>
     </Box>
   );
@@ -267,6 +267,7 @@ export function MessageBubble({
   actions?: MessageActions;
 }) {
   const { t } = useTranslation('simulator');
+  const clock = useClock();
   const own = message.direction === 'inbound';
   return (
     <Box
@@ -325,7 +326,7 @@ export function MessageBubble({
             variant="caption"
             sx={{ fontSize: 11, opacity: 0.7 }}
           >
-            {formatTime(message.createdAt)}
+            {clock.time(message.createdAt)}
           </Typography>
           <Ticks message={message} />
           {actions && !message.isDeleted && <ActionsMenu message={message} actions={actions} />}

@@ -12,10 +12,12 @@ import { SimulatorPage } from './SimulatorPage';
 const MARIA = '5511999990000';
 const XSS = '<img src=x onerror=alert(1)>';
 
-const now = new Date();
-const today = (hour: number) =>
-  new Date(now.getFullYear(), now.getMonth(), now.getDate(), hour, 0).toISOString();
-const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, 9).toISOString();
+// Days are the company's (São Paulo here), not the test machine's: the clock reads noon there
+// during each test, so 'today' (minutes before noon, in the hours' order) and 'yesterday' hold
+// whatever hour the tests run at.
+const now = Date.parse('2026-06-10T15:00:00.000Z');
+const today = (hour: number) => new Date(now - (12 - hour) * 60_000).toISOString();
+const yesterday = new Date(now - 86_400_000).toISOString();
 
 const message = (
   id: number,
@@ -122,11 +124,13 @@ const bubble = (log: HTMLElement, text: string) =>
   within(log).getByText(text).closest('li') as HTMLElement;
 
 beforeEach(() => {
+  vi.setSystemTime(now);
   localStorage.setItem('token', JSON.stringify('token'));
   setVisibility('hidden');
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   setVisibility('visible');
 });

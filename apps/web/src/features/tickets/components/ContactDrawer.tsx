@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatShortDateTime } from '../../../app/format';
+import { useClock } from '../../../app/clock';
 import { toast } from '../../../app/toast';
 import { useContact } from '../../contacts/api';
 import { mediaHref } from '../../messages/api';
@@ -29,6 +29,7 @@ interface ContactDrawerProps {
 /** The contact's details and the ticket's internal notes. */
 export function ContactDrawer({ ticket, open, onClose }: ContactDrawerProps) {
   const { t } = useTranslation('tickets');
+  const clock = useClock();
   const titleId = useId();
   const contact = useContact(open ? ticket.contactId : undefined);
   const notes = useTicketNotes(ticket.id, ticket.contactId);
@@ -70,6 +71,8 @@ export function ContactDrawer({ ticket, open, onClose }: ContactDrawerProps) {
       anchor="right"
       open={open}
       onClose={onClose}
+      // in front of the app bar (which sits over the side menu): its title and close button show
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{
         paper: { sx: { width: { xs: '100%', sm: 360 } }, 'aria-labelledby': titleId } as object,
       }}
@@ -174,7 +177,7 @@ export function ContactDrawer({ ticket, open, onClose }: ContactDrawerProps) {
             >
               <ListItemText
                 primary={item.note}
-                secondary={[item.user?.name, formatShortDateTime(item.createdAt)]
+                secondary={[item.user?.name, clock.shortDateTime(item.createdAt)]
                   .filter(Boolean)
                   .join(' · ')}
                 slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } } }}

@@ -14,9 +14,9 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSessionUser } from '../../../app/auth';
 import { ConfirmDialog } from '../../../app/components/ConfirmDialog';
 import { canAccess } from '../../../app/layout/menu';
@@ -26,6 +26,7 @@ import { MessageInput } from '../../messages/components/MessageInput';
 import { MessagesList } from '../../messages/components/MessagesList';
 import { useDeleteTicket, useUpdateTicket } from '../api';
 import { ContactDrawer } from './ContactDrawer';
+import { ForwardDialog } from './ForwardDialog';
 import { TagsEditor } from './TagsEditor';
 import { TransferDialog } from './TransferDialog';
 
@@ -52,6 +53,20 @@ export function Conversation({ ticket, onBack, onLeave }: ConversationProps) {
   const [deleting, setDeleting] = useState(false);
   const [more, setMore] = useState<HTMLElement | null>(null);
   const [bottomSignal, setBottomSignal] = useState(0);
+  // The messages chosen to forward (null: not choosing), and whether their target is asked.
+  const [selection, setSelection] = useState<ReadonlySet<number> | null>(null);
+  const [forwarding, setForwarding] = useState(false);
+  const navigate = useNavigate();
+  const startForward = useCallback((message: Message) => setSelection(new Set([message.id])), []);
+  const toggleSelect = useCallback(
+    (message: Message) =>
+      setSelection((current) => {
+        const next = new Set(current);
+        if (!next.delete(message.id)) next.add(message.id);
+        return next;
+      }),
+    [],
+  );
   const name = ticket.contact?.name ?? '';
 
   const change = async (data: Parameters<typeof update.mutateAsync>[0]['data'], leave: boolean) => {
@@ -259,15 +274,64 @@ export function Conversation({ ticket, onBack, onLeave }: ConversationProps) {
         </Menu>
       </Box>
       <TagsEditor ticket={ticket} />
-      <MessagesList ticket={ticket} onReply={setReplyingTo} bottomSignal={bottomSignal} />
-      <MessageInput
+      <MessagesList
         key={ticket.id}
-        ticketId={ticket.id}
-        disabled={ticket.status !== 'open'}
-        replyingTo={replyingTo}
-        onCancelReply={() => setReplyingTo(null)}
-        onSent={() => setBottomSignal((value) => value + 1)}
+        ticket={ticket}
+        onReply={setReplyingTo}
+        bottomSignal={bottomSignal}
+        onForward={startForward}
+        selection={selection ?? undefined}
+        onToggleSelect={toggleSelect}
       />
+      {selection ? (
+        <Box
+          role="toolbar"
+          aria-label={t('messages:forward.toolbar')}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            p: 1,
+            borderTop: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Typography sx={{ flex: 1 }} role="status">
+            {t('messages:forward.selected', { count: selection.size })}
+          </Typography>
+          <Button onClick={() => setSelection(null)}>{t('common:actions.cancel')}</Button>
+          <Button
+            variant="contained"
+            disabled={selection.size === 0}
+            onClick={() => setForwarding(true)}
+          >
+            {t('messages:forward.action')}
+          </Button>
+        </Box>
+      ) : (
+        <MessageInput
+          key={ticket.id}
+          ticketId={ticket.id}
+          disabled={ticket.status !== 'open'}
+          replyingTo={replyingTo}
+          onCancelReply={() => setReplyingTo(null)}
+          onSent={() => setBottomSignal((value) => value + 1)}
+        />
+      )}
+      {forwarding && selection && (
+        <ForwardDialog
+          open
+          messageIds={[...selection]}
+          fromTicketId={ticket.id}
+          onClose={() => setForwarding(false)}
+          onDone={(target) => {
+            setForwarding(false);
+            setSelection(null);
+            toast.success(t('messages:forward.done', { count: selection.size }));
+            if (target.id !== ticket.id) void navigate(`/tickets/${target.uuid}`);
+          }}
+        />
+      )}
       <ContactDrawer ticket={ticket} open={drawer} onClose={() => setDrawer(false)} />
       {transferring && (
         <TransferDialog

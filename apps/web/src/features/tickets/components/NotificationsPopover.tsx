@@ -16,8 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../../app/api';
 import { useSessionUser } from '../../../app/auth';
-import { formatShortDateTime } from '../../../app/format';
+import { useClock } from '../../../app/clock';
 import { useCompanyEvent } from '../../../app/socket';
+import { whatsappText } from '../../../app/whatsappText';
 
 export const notificationsKeys = {
   all: ['notifications'] as const,
@@ -43,6 +44,7 @@ export function notificationTickets(unread: Ticket[], pending: Ticket[]): Ticket
  */
 export function NotificationsPopover() {
   const { t } = useTranslation('notifications');
+  const clock = useClock();
   const me = useSessionUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -143,7 +145,12 @@ export function NotificationsPopover() {
                         })
                       : t('itemPending', { name: ticket.contact?.name ?? '' })
                   }
-                  secondary={`${ticket.lastMessage ?? ''} · ${formatShortDateTime(ticket.updatedAt)}`}
+                  secondary={
+                    <>
+                      {whatsappText(ticket.lastMessage ?? '')} ·{' '}
+                      {clock.shortDateTime(ticket.updatedAt)}
+                    </>
+                  }
                   slotProps={{ secondary: { noWrap: true } }}
                 />
               </ListItemButton>

@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatTime } from '../../../app/format';
+import { type Clock, dayInZone, useClock } from '../../../app/clock';
+import { whatsappText } from '../../../app/whatsappText';
 import { mediaHref } from '../../messages/api';
-import { formatBody } from '../../messages/format';
 
 /** Phones show at most 10 characters of a contact's name (spec core 9). */
 export const NAME_LIMIT_ON_PHONE = 10;
@@ -17,16 +17,11 @@ export function shortName(name: string, phone: boolean): string {
     : name;
 }
 
-/** Today's tickets show the time, older ones the date. */
-function when(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const today = new Date();
-  if (date.toDateString() === today.toDateString()) return formatTime(date);
-  const local = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(
-    date.getDate(),
-  ).padStart(2, '0')}`;
-  return formatDate(local);
+/** Today's tickets show the time, older ones the date (both on the company's clock). */
+export function when(value: string, clock: Clock, now = new Date()): string {
+  const day = dayInZone(value, clock.zone);
+  if (!day) return '';
+  return day === dayInZone(now, clock.zone) ? clock.time(value) : clock.date(value);
 }
 
 const smallChip = { height: 20, fontSize: 11 } as const;
@@ -36,6 +31,7 @@ const smallChip = { height: 20, fontSize: 11 } as const;
  * the unread count, and its queue, agent and tags.
  */
 export function TicketRowBody({ ticket, phone }: { ticket: Ticket; phone: boolean }) {
+  const clock = useClock();
   const { t } = useTranslation('tickets');
   const name = ticket.contact?.name ?? '';
   const color = ticket.queue?.color ?? '#9e9e9e';
@@ -50,12 +46,12 @@ export function TicketRowBody({ ticket, phone }: { ticket: Ticket; phone: boolea
             {shortName(name, phone)}
           </Typography>
           <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-            {when(ticket.updatedAt)}
+            {when(ticket.updatedAt, clock)}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
-            {formatBody(ticket.lastMessage)}
+            {whatsappText(ticket.lastMessage)}
           </Typography>
           {ticket.unreadMessages > 0 && (
             <Box

@@ -4,10 +4,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VirtualList } from '../../../app/list/VirtualList';
 import type { TicketsData } from '../tickets.cache';
 import { flattenTickets } from '../tickets.cache';
 import { TicketListItem } from './TicketListItem';
-import { VirtualList } from './VirtualList';
 
 export interface TicketsListQuery {
   data: TicketsData | undefined;

@@ -12,13 +12,14 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../app/a11y';
+import { useClock } from '../../../app/clock';
 import { PageHeader } from '../../../app/components/PageHeader';
-import { formatShortDateTime } from '../../../app/format';
 import { loadTasks, saveTasks, type Task } from '../storage';
 
 /** A to-do list kept in this browser only: add, edit and delete tasks. */
 export function TodoListPage() {
   const { t } = useTranslation('todolist');
+  const clock = useClock();
   const [tasks, setTasks] = useState<Task[]>(loadTasks);
   const [text, setText] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
@@ -140,8 +141,8 @@ export function TodoListPage() {
                   primary={task.text}
                   secondary={
                     task.updatedAt !== task.createdAt
-                      ? t('updatedAt', { date: formatShortDateTime(task.updatedAt) })
-                      : formatShortDateTime(task.createdAt)
+                      ? t('updatedAt', { date: clock.shortDateTime(task.updatedAt) })
+                      : clock.shortDateTime(task.createdAt)
                   }
                   slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
                 />

@@ -72,7 +72,8 @@ function defaultsFor(user: UserDialogProps['user'], adminFields: boolean): UserF
 
 export function UserDialog({ open, onClose, user, mode = 'manage' }: UserDialogProps) {
   const { t } = useTranslation('users');
-  const validationText = useValidationText();
+  // the spec writes this form's messages as they are ('Too Short!', 'Required', 'Invalid email')
+  const validationText = useValidationText({ asSpecWrites: true });
   const me = useSessionUser();
   const { updateUser } = useAuth();
   const editing = user !== undefined;

@@ -1,7 +1,6 @@
 import type { User } from '@atendi/shared';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
 import { useConfirmation } from '../../../app/components/ConfirmDialog';
@@ -28,31 +27,15 @@ export function UsersPage() {
   );
 
   const columns: ListColumn<User>[] = [
-    { id: 'id', header: t('columns.id'), hideBelow: 'sm', cell: (user) => user.id },
+    { id: 'id', header: t('columns.id'), cell: (user) => user.id },
     {
       id: 'name',
       header: t('columns.name'),
-      sx: { wordBreak: 'break-word' },
-      cell: (user) => (
-        <>
-          {user.name}
-          {/* phones have no email column: the address goes under the name */}
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            component="div"
-            sx={{ display: { sm: 'none' }, wordBreak: 'break-all' }}
-          >
-            {user.email}
-          </Typography>
-        </>
-      ),
+      cell: (user) => user.name,
     },
     {
       id: 'email',
       header: t('columns.email'),
-      hideBelow: 'sm',
-      sx: { wordBreak: 'break-word' },
       cell: (user) => user.email,
     },
     { id: 'profile', header: t('columns.profile'), cell: (user) => t(`profiles.${user.profile}`) },

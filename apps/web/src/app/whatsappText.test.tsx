@@ -1,16 +1,19 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatBody } from './format';
+import { whatsappText } from './whatsappText';
 
-const html = (body: string) => render(<p>{formatBody(body)}</p>).container.innerHTML;
+const html = (body: string) => render(<p>{whatsappText(body)}</p>).container.innerHTML;
 
-describe('formatBody', () => {
-  it('renders *bold* and ~strike~ as elements', () => {
+describe('whatsappText', () => {
+  it("draws WhatsApp's four marks as elements", () => {
     expect(html('Olá *Maria*, o preço ~antigo~ mudou')).toBe(
       '<p>Olá <b>Maria</b>, o preço <s>antigo</s> mudou</p>',
     );
-    expect(html('*Ana*:\nBom dia')).toBe('<p><b>Ana</b>:\nBom dia</p>');
-    expect(html('*negrito com ~riscado~*')).toBe('<p><b>negrito com <s>riscado</s></b></p>');
+    expect(html('*Ana Atendente*:\nBom dia')).toBe('<p><b>Ana Atendente</b>:\nBom dia</p>');
+    expect(html('*1* - _Insatisfeito_')).toBe('<p><b>1</b> - <i>Insatisfeito</i></p>');
+    expect(html('*negrito com ~riscado~* e `mono`')).toBe(
+      '<p><b>negrito com <s>riscado</s></b> e <code>mono</code></p>',
+    );
   });
 
   it('leaves lone or spaced markers as text', () => {
@@ -21,7 +24,7 @@ describe('formatBody', () => {
 
   it('shows markup in a body as the characters it is', () => {
     const { container } = render(
-      <p>{formatBody('<img src=x onerror=alert(1)> <script>alert(2)</script> *<b>x</b>*')}</p>,
+      <p>{whatsappText('<img src=x onerror=alert(1)> <script>alert(2)</script> *<b>x</b>*')}</p>,
     );
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('script')).toBeNull();
@@ -35,7 +38,7 @@ describe('formatBody', () => {
 
   it('links addresses with a safe rel and nothing else', () => {
     const { container } = render(
-      <p>{formatBody('veja https://exemplo.com/a?b=1. e javascript:alert(1)')}</p>,
+      <p>{whatsappText('veja https://exemplo.com/a?b=1. e javascript:alert(1)')}</p>,
     );
     const links = container.querySelectorAll('a');
     expect(links).toHaveLength(1);
