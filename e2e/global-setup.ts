@@ -56,6 +56,8 @@ export default async function globalSetup() {
     ASAAS_BASE_URL: asaas.baseUrl,
     ASAAS_WEBHOOK_TOKEN: asaasWebhookToken,
     OPENAI_BASE_URL: ai.openAiUrl,
+    // The outbound guard lets the local stand-ins through, and nothing else of this machine.
+    OUTBOUND_ALLOW_PRIVATE: [asaas.baseUrl, ai.openAiUrl].map((url) => new URL(url).host).join(','),
     NODE_ENV: 'development',
     PORT: String(API_PORT),
     WEB_PORT: String(WEB_PORT),

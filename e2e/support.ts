@@ -89,6 +89,31 @@ export async function pairSimulator(page: Page, phone: Page) {
   await expect(connected).toBeVisible();
 }
 
+/**
+ * Pairs the demo simulator connection through the API, as its QR dialog and the simulator page
+ * do it (a journey that looks at neither spares their pages); answers the connection's id.
+ */
+export async function pairSimulatorByApi(request: APIRequestContext, token: string) {
+  type Session = { id: number; provider: string; status: string; qrcode: string };
+  const connections = await api<Session[]>(request, token, 'GET', '/whatsapp');
+  const { id } = connections.find((connection) => connection.provider === 'simulator')!;
+  await expect
+    .poll(
+      async () => {
+        const { status, qrcode } = await api<Session>(request, token, 'GET', `/whatsapp/${id}`);
+        if (status === 'qrcode' && qrcode) {
+          await api(request, token, 'POST', `/simulator/connections/${id}/scan`, { qrcode });
+        } else if (status === 'DISCONNECTED' || status === 'TIMEOUT') {
+          await api(request, token, 'POST', `/whatsappsession/${id}`);
+        }
+        return status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('CONNECTED');
+  return id;
+}
+
 /** The simulator's phone saves a contact that has not written yet, through its dialog. */
 export async function phoneAddsContact(phone: Page, contact: { number: string; name: string }) {
   await phone.goto('/simulator');

@@ -35,7 +35,7 @@ test('billing: a company admin pays its invoice by Pix through the provider and 
   const adminToken = await tokenOf(admin);
   await expect
     .poll(
-      async () => (await api<{ count: number }>(request, adminToken, 'GET', '/invoices/all')).count,
+      async () => (await api<{ count: number }>(request, adminToken, 'GET', '/invoices')).count,
       { timeout: 30_000 },
     )
     .toBe(1);

@@ -22,7 +22,7 @@ test('contact lists: a list, a contact typed in, a sheet imported with its summa
 }) => {
   await signIn(page);
   await page.goto('/contact-lists');
-  await expect(page.getByRole('heading', { name: 'Listas de Contatos' })).toBeVisible({
+  await expect(page.getByRole('heading', { name: 'Listas de contatos' })).toBeVisible({
     timeout: 30_000,
   });
   await page.getByRole('button', { name: 'Adicionar' }).click();

@@ -53,7 +53,7 @@ test('file lists: a list with two uploaded options, kept under generated names',
   }>(request, token, 'GET', `/files?searchParam=${encodeURIComponent(stamp)}`);
   const [list] = found.files;
   expect(list?.options.map((option) => [option.name, option.mediaName])).toEqual([
-    ['Tabela de preços', 'tabela de preços.pdf'],
+    ['Tabela de preços', 'tabela_de_preços.pdf'],
     ['Foto da loja', 'loja.png'],
   ]);
   for (const option of list!.options) {
@@ -66,7 +66,7 @@ test('file lists: a list with two uploaded options, kept under generated names',
   await page.goto('/files-backup');
   await page.getByRole('button', { name: `Editar ${NAME}` }).click();
   const edit = page.getByRole('dialog', { name: 'Editar lista de arquivos' });
-  await expect(edit.getByText('tabela de preços.pdf')).toBeVisible();
+  await expect(edit.getByText('tabela_de_preços.pdf')).toBeVisible();
   await expect(edit.getByText('loja.png')).toBeVisible();
   await expectAccessible(page, '[role="dialog"]');
   await shot(page, 'files-edit');

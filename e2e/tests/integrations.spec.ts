@@ -47,8 +47,10 @@ test('queue integrations: a webhook with its fields, its test refused clearly, i
   await dialog.getByRole('button', { name: 'Testar Bot' }).click();
   const outcome = dialog.getByRole('status').filter({ hasText: 'A integração não respondeu' });
   await expect(outcome).toBeVisible();
-  await expect(outcome).toContainText('refused outbound request to http://127.0.0.1:9/atendimento');
-  await expect(outcome).toContainText('private address');
+  await expect(outcome).toContainText(
+    'Este endereço não pode ser usado: ele aponta para uma rede interna ou traz usuário e senha.',
+  );
+  await expect(outcome).not.toContainText('refused');
   await expectAccessible(page, '[role="dialog"]');
   await shot(page, 'integrations-01-test-refused');
 
@@ -103,7 +105,11 @@ test('queue integrations: a webhook with its fields, its test refused clearly, i
     const delivery = log.getByRole('row').filter({ hasText: 'message.received' });
     await expect(delivery).toBeVisible({ timeout: 20_000 });
     await expect(delivery.getByText('Falhou')).toBeVisible();
-    await expect(delivery).toContainText('private address');
+    // what it means, in Portuguese; the guard's own words stay below it for support
+    await expect(delivery).toContainText(
+      'Endereço recusado: a URL aponta para uma rede interna ou traz usuário e senha.',
+    );
+    await expect(delivery.getByText(/^Detalhe técnico: .*private address/)).toBeVisible();
     await expect(delivery.getByRole('cell', { name: '1', exact: true })).toBeVisible();
     await expectAccessible(page, '[role="dialog"]');
     await shot(page, 'integrations-03-deliveries');

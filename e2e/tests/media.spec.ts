@@ -94,5 +94,37 @@ test('media: every kind a contact sends has its viewer in the conversation', asy
   await expect(map).toHaveAttribute('href', /maps\.google\.com\/maps\?q=-23\.5505%2C-46\.6333/);
   const card = messages.getByRole('listitem').filter({ hasText: 'Maria Souza' });
   await expect(card).toContainText('5511987650000');
+  // the location shows what the phone sent: the place's name and its coordinates
+  const place = messages
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: 'Ver localização' }) });
+  await expect(place).toContainText('Praça da Sé');
+  await expect(place).toContainText('-23.550500, -46.633300');
+
+  // each bubble's menu button sits beside what the bubble says, never over it
+  const bubbles = messages.getByTestId('message');
+  for (let index = 0; index < (await bubbles.count()); index++) {
+    const covered = await bubbles.nth(index).evaluate((bubble) => {
+      const chevron = bubble.querySelector('.message-menu')?.getBoundingClientRect();
+      if (!chevron) return [];
+      const texts: string[] = [];
+      const walker = document.createTreeWalker(bubble, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim() || node.parentElement?.closest('.message-menu')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const overlaps = Array.from(range.getClientRects()).some(
+          (box) =>
+            box.left < chevron.right &&
+            box.right > chevron.left &&
+            box.top < chevron.bottom &&
+            box.bottom > chevron.top,
+        );
+        if (overlaps) texts.push(node.textContent);
+      }
+      return texts;
+    });
+    expect(covered, `bubble ${index}`).toEqual([]);
+  }
   await shot(page, '41-conversation-media');
 });

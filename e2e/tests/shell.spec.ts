@@ -1,10 +1,17 @@
-import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from '../support';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { api, shot, signIn, tokenOf } from '../support';
 
 /** The frame around every page: drawer, top bar, preferences kept in this browser, session end. */
 
 const menu = (page: Page) =>
   page.getByRole('navigation', { name: /^(Menu principal|Main menu|Menú principal)$/ });
+/** Whether a click at the element's centre reaches it: nothing is drawn over it there. */
+const onTop = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
 const background = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
@@ -96,3 +103,51 @@ test('signing in elsewhere ends this session with the spec message', async ({ pa
   await expect(other.getByRole('heading', { name: 'Contatos' })).toBeVisible();
   await elsewhere.close();
 });
+
+for (const [screen, viewport] of [
+  ['a wide screen', { width: 1300, height: 520 }],
+  ['a 390 px phone', { width: 390, height: 740 }],
+] as const) {
+  test(`on ${screen}, the menu's headings and the contact drawer cover nothing of what is under them`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page);
+    const stamp = `${Date.now()}`.slice(-8);
+    const token = await tokenOf(page);
+    const contact = await api<{ id: number }>(request, token, 'POST', '/contacts', {
+      name: `Gaveta ${stamp}`,
+      number: `55119${stamp}`,
+    });
+    const ticket = await api<{ uuid: string }>(request, token, 'POST', '/tickets', {
+      contactId: contact.id,
+      status: 'open',
+    });
+
+    // The menu scrolled so that 'Campanhas' is at its top: the 'Administração' heading above it
+    // scrolls away instead of being drawn over it.
+    if (viewport.width < 600) await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const campaigns = menu(page).getByRole('link', { name: 'Campanhas', exact: true });
+    await campaigns.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await expect.poll(() => onTop(campaigns)).toBe(true);
+    await shot(page, `shell-menu-scrolled-${viewport.width}`);
+    if (viewport.width < 600) await page.keyboard.press('Escape');
+
+    // The contact drawer's title and close button are in front of the app bar: its close button
+    // closes it, and the account menu behind stays shut.
+    await page.goto(`/tickets/${ticket.uuid}`);
+    await page.getByTitle(`Dados do contato Gaveta ${stamp}`).click();
+    const drawer = page.getByRole('presentation').filter({ hasText: 'Observações' });
+    const close = drawer.getByRole('button', { name: 'Fechar' });
+    await expect(close).toBeVisible();
+    await expect.poll(() => onTop(close)).toBe(true);
+    await expect
+      .poll(() => onTop(drawer.getByText('Dados do contato', { exact: true })))
+      .toBe(true);
+    await shot(page, `contact-drawer-${viewport.width}`);
+    await close.click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('menu')).toHaveCount(0);
+  });
+}
