@@ -9,10 +9,11 @@ import { type ListResult, listScenarios } from './scenarios/lists';
 import { messagingScenarios } from './scenarios/messaging';
 import { nginxScenario } from './scenarios/nginx';
 import { scheduleScenario } from './scenarios/schedules';
+import { whaticketImportScenario } from './scenarios/whaticket-import';
 import { initialJavaScript } from './web';
 
 /**
- * `npm run bench [-- --scale N] [--only messaging|schedules|lists|nginx|contact-import|campaigns]` - seeds data with set-based SQL, runs the benchmarks against the
+ * `npm run bench [-- --scale N] [--only messaging|schedules|lists|nginx|contact-import|campaigns|whaticket-import] [--whaticket-messages N]` - seeds data with set-based SQL, runs the benchmarks against the
  * real server (a process of its own) on 127.0.0.1, prints a table and writes
  * bench/results/latest.json and latest.md. Targets are reported, never asserted.
  */
@@ -40,10 +41,25 @@ const { values } = parseArgs({
     /** Callers at once for the nginx throughput benchmark, and its request count. */
     'nginx-concurrency': { type: 'string', default: '16' },
     'nginx-requests': { type: 'string', default: '3000' },
+    /**
+     * Messages of the generated Whaticket source moved by `npm run import:whaticket`: 100,000 by
+     * default (about three minutes with the generation); 1000000 for the million.
+     */
+    'whaticket-messages': { type: 'string', default: '100000' },
+    /** The generated source's dialect: postgres, or mysql (MYSQL_URL, else a local MariaDB). */
+    'whaticket-dialect': { type: 'string', default: 'postgres' },
     only: { type: 'string' },
   },
 });
-const ONLY = ['messaging', 'schedules', 'lists', 'nginx', 'contact-import', 'campaigns'];
+const ONLY = [
+  'messaging',
+  'schedules',
+  'lists',
+  'nginx',
+  'contact-import',
+  'campaigns',
+  'whaticket-import',
+];
 if (values.only !== undefined && !ONLY.includes(values.only)) {
   throw new Error(`--only takes ${ONLY.join(', ')}, not '${values.only}'`);
 }
@@ -79,8 +95,15 @@ function campaignRows(c: Awaited<ReturnType<typeof campaignScenario>>) {
   ];
 }
 
+/** The Whaticket import benchmark's row of the table. */
+function whaticketRow(w: Awaited<ReturnType<typeof whaticketImportScenario>>) {
+  return `| Whaticket import: npm run import:whaticket (a process of its own) of a generated ${w.dialect} source with ${w.sourceMessages} messages in ${w.tickets} tickets (two media files each) into a fresh database, batches of ${w.batchSize} | ${w.seconds} s (the command ${w.commandSeconds} s), ${w.messagesPerSecond} messages/s (${w.stored} stored), RSS peak ${w.rssPeakMiB} MiB | a million in minutes: < ${TARGETS.whaticketImportSecondsPerMillion} s per million | ${verdict((w.seconds * 1_000_000) / w.sourceMessages < TARGETS.whaticketImportSecondsPerMillion && w.stored === w.imported)} |`;
+}
+
 const TARGETS = {
-  inboundMessagesPerSecond: 1000,
+  /** A million messages moved from Whaticket in minutes (ten at most). */
+  whaticketImportSecondsPerMillion: 600,
+  inboundMessagesPerSecond: 1500,
   inboundP99Ms: 100,
   listP95Ms: 20,
   searchP95Ms: 60,
@@ -103,6 +126,7 @@ const sampler = rssSampler(server.rssMiB);
 let messaging: Awaited<ReturnType<typeof messagingScenarios>>;
 let schedules: Awaited<ReturnType<typeof scheduleScenario>>;
 let contactImport: Awaited<ReturnType<typeof contactImportScenario>>;
+let whaticketImport: Awaited<ReturnType<typeof whaticketImportScenario>>;
 let campaigns: Awaited<ReturnType<typeof campaignScenario>>;
 let small: ListResult[];
 let nginx: Awaited<ReturnType<typeof nginxScenario>>;
@@ -136,6 +160,25 @@ try {
     for (const row of campaignRows(figures)) console.log(row);
     await finishOnly(figures);
   }
+  const whaticketOptions = () => {
+    const dialect = values['whaticket-dialect'] === 'mysql' ? 'mysql' : 'postgres';
+    return {
+      messages: Number(values['whaticket-messages']),
+      dialect,
+      serverUrl:
+        dialect === 'mysql'
+          ? (process.env.MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/')
+          : server.adminUrl,
+      adminUrl: server.adminUrl,
+      batchSize: 2000,
+    } as const;
+  };
+  if (values.only === 'whaticket-import') {
+    const figures = await whaticketImportScenario(whaticketOptions());
+    console.log(`\n| benchmark | figure | target | verdict |\n| --- | --- | --- | --- |`);
+    console.log(whaticketRow(figures));
+    await finishOnly(figures);
+  }
   if (values.only === 'contact-import') {
     await finishOnly(await contactImportScenario(server, { rows: Number(values['import-rows']) }));
   }
@@ -154,6 +197,7 @@ try {
   }
   schedules = await scheduleScenario(server, { schedules: Number(values.schedules) });
   contactImport = await contactImportScenario(server, { rows: Number(values['import-rows']) });
+  whaticketImport = await whaticketImportScenario(whaticketOptions());
   campaigns = await campaignScenario(server, campaignOptions);
   const smallData = await generate(server.pool, scale / 100, 'small');
   small = await listScenarios(server, smallData, { requests, warmup: 20 });
@@ -184,6 +228,7 @@ const result = {
   ...messaging,
   schedules,
   contactImport,
+  whaticketImport,
   campaigns,
   lists: large.map((row, index) => ({ ...row, atOnePercent: small[index] })),
   nginx,
@@ -223,13 +268,14 @@ const markdown = [
   '',
   '| benchmark | figure | target | verdict |',
   '| --- | --- | --- | --- |',
-  `| inbound throughput: Cloud API webhooks over HTTP, signed as Meta sends them (${inbound.contacts} phones, ${inbound.rounds} rounds of ${inbound.messages} messages, ${inbound.concurrency} at a time) -> stored -> admin socket; the median round (rounds: ${inbound.roundsPerSecond.join(', ')}) | ${inbound.messagesPerSecond} msg/s (${inbound.delivered} of ${inbound.expected} delivered) | >= ${TARGETS.inboundMessagesPerSecond} msg/s | ${verdict(inbound.messagesPerSecond >= TARGETS.inboundMessagesPerSecond && inbound.delivered === inbound.expected)} |`,
+  `| inbound throughput: Cloud API webhooks over HTTP, signed as Meta sends them (${inbound.contacts} phones, ${inbound.rounds} rounds of ${inbound.messages} messages, ${inbound.concurrency} at a time) -> stored -> admin socket; the median round (rounds: ${inbound.roundsPerSecond.join(', ')}) | ${inbound.messagesPerSecond} msg/s (${inbound.delivered} of ${inbound.expected} delivered; CPU per message: server ${inbound.cpuMsPerMessage.server} ms, PostgreSQL ${inbound.cpuMsPerMessage.postgres} ms) | >= ${TARGETS.inboundMessagesPerSecond} msg/s | ${verdict(inbound.messagesPerSecond >= TARGETS.inboundMessagesPerSecond && inbound.delivered === inbound.expected)} |`,
   `| inbound -> admin socket latency p50 / p95 / p99, every message of every round | ${inbound.latencyMs.p50} / ${inbound.latencyMs.p95} / ${inbound.latencyMs.p99} ms | p99 < ${TARGETS.inboundP99Ms} ms | ${verdict(inbound.latencyMs.p99 < TARGETS.inboundP99Ms)} |`,
   `| POST /messages/{ticketId} on the simulator connection, one at a time: p50 / p95 / p99, req/s | ${outbound.p50} / ${outbound.p95} / ${outbound.p99} ms, ${outbound.requestsPerSecond} req/s | reported | |`,
   `| realtime: ${realtime.messages} inbound messages at ${realtime.ratePerSecond}/s to ${realtime.sockets} agent sockets of one company: p50 / p95 / p99 / max from the webhook's send to each authorised socket | ${realtime.latencyMs.p50} / ${realtime.latencyMs.p95} / ${realtime.latencyMs.p99} / ${realtime.latencyMs.max} ms (${realtime.deliveries} of ${realtime.expectedDeliveries} deliveries) | p99 < ${TARGETS.inboundP99Ms} ms, every delivery | ${verdict(realtime.latencyMs.p99 < TARGETS.inboundP99Ms && realtime.deliveries === realtime.expectedDeliveries)} |`,
   `| scheduled messages: ${schedules.schedules} due at the same instant, created through POST /schedules (${schedules.creationSeconds} s${schedules.createdLate ? ', past their time: timed from the last' : ''}), each sent through its job on the simulator connection: half / all recorded sent | ${schedules.halfSentSeconds ?? '-'} s / ${schedules.allSentSeconds} s, ${schedules.perSecond}/s (${schedules.sent} sent, ${schedules.errors} errors) | reported, every one sent | ${verdict(schedules.sent === schedules.schedules && schedules.errors === 0)} |`,
   nginxRow(),
   `| contact list import: a ${contactImport.rows}-row sheet (${contactImport.fileMiB} MiB) through POST /contact-lists/:id/upload | ${contactImport.seconds} s, ${contactImport.rowsPerSecond} rows/s (${contactImport.stored} stored), server RSS ${contactImport.rssBeforeMiB} -> peak ${contactImport.rssPeakMiB} MiB | reported, every row stored | ${verdict(contactImport.stored === contactImport.imported && contactImport.imported === contactImport.rows)} |`,
+  whaticketRow(whaticketImport),
   ...campaignRows(campaigns),
   `| server RSS: idle after boot / peak under the load above and the lists / after | ${result.serverMemory.idleMiB} / ${result.serverMemory.peakUnderLoadMiB} / ${result.serverMemory.afterLoadMiB} MiB | reported | |`,
   `| web app initial JavaScript (entry and its static imports, gzipped; screens are code-split) | ${web.gzipKB} KB in ${web.files.length} files | < ${TARGETS.initialJavaScriptGzipKB} KB | ${verdict(web.gzipKB < TARGETS.initialJavaScriptGzipKB)} |`,

@@ -7,7 +7,7 @@ import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { freePort, recreateDatabase } from '../../apps/server/test/local';
 
-const ROOT = join(import.meta.dirname, '..', '..');
+export const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The machine a run measured, printed beside its figures. */
 export const machine = () => ({
@@ -34,6 +34,27 @@ export function rssMiB(pid: number): number {
         .trim(),
     ) / 1024
   );
+}
+
+/** Clock ticks a second, the unit of CPU times in /proc. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds (user and system) a process has used, from /proc; undefined where there is none. */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the name in parentheses: state, then utime and stime as the 12th and 13th fields.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
 }
 
 export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
@@ -76,7 +97,23 @@ export async function startBenchServer() {
     },
     /** The bench's own connections, for seeding. */
     pool,
+    /** The PostgreSQL server's address, for databases of the bench's own beside the server's. */
+    adminUrl,
     rssMiB: () => rssMiB(child.pid!),
+    /** CPU seconds the server process has used (Linux). */
+    cpuSeconds: () => cpuSeconds(child.pid!),
+    /** CPU seconds each PostgreSQL backend of the database has used, by pid (Linux, local). */
+    async postgresCpuSeconds(): Promise<Map<number, number>> {
+      const { rows } = await pool.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database()',
+      );
+      const used = new Map<number, number>();
+      for (const { pid } of rows) {
+        const seconds = cpuSeconds(pid);
+        if (seconds !== undefined) used.set(pid, seconds);
+      }
+      return used;
+    },
     /** What the server printed (errors only: LOG_LEVEL=error). */
     output: instance.output,
     async stop() {
@@ -95,6 +132,22 @@ export async function startBenchServer() {
 
 export type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
 
+/** What a process of the product runs with in production here: its database, storage and keys. */
+export function productionEnv(databaseUrl: string, storage: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    STORAGE_DIR: storage,
+    JWT_SECRET: BENCH_JWT_SECRET,
+    SECRETS_KEY: 'bench-secrets-key-bench-secrets-key-0123',
+    ADMIN_EMAIL: 'super@bench.example',
+    ADMIN_PASSWORD: 'bench-super-password',
+    LOG_LEVEL: 'error',
+  };
+}
+
 /** One server process on `databaseUrl`, answering on a port of its own. */
 async function startInstance(databaseUrl: string, storage: string) {
   const port = await freePort();
@@ -104,21 +157,12 @@ async function startInstance(databaseUrl: string, storage: string) {
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
+      ...productionEnv(databaseUrl, storage),
       HOST: '127.0.0.1',
       PORT: String(port),
       SERVE_WEB: 'false',
-      DATABASE_URL: databaseUrl,
       // BENCH_DB_POOL_MAX: the server's pool (its default, 20, otherwise).
       DB_POOL_MAX: process.env.BENCH_DB_POOL_MAX ?? '20',
-      STORAGE_DIR: storage,
-      JWT_SECRET: BENCH_JWT_SECRET,
-      SECRETS_KEY: 'bench-secrets-key-bench-secrets-key-0123',
-      ADMIN_EMAIL: 'super@bench.example',
-      ADMIN_PASSWORD: 'bench-super-password',
-      LOG_LEVEL: 'error',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { reportsScreenQuery } from '../../../apps/server/test/original-screens';
 import type { BenchServer } from '../environment';
 import { type Generated, PASSWORD } from '../generate';
 import { round, summarise } from '../stats';
@@ -24,9 +25,16 @@ export async function login(server: Pick<BenchServer, 'url'>, email: string): Pr
   return ((await response.json()) as { token: string }).token;
 }
 
-const rowsOf = (body: Record<string, unknown>) => {
+const rowsOf = (body: Record<string, unknown> | unknown[]) => {
+  if (Array.isArray(body)) return body.length;
   const list =
-    body.tickets ?? body.messages ?? body.contacts ?? body.records ?? body.attendants ?? body.data;
+    body.tickets ??
+    body.messages ??
+    body.contacts ??
+    body.records ??
+    body.attendants ??
+    body.appointmentsByAttendents ??
+    body.data;
   return Array.isArray(list) ? list.length : 0;
 };
 
@@ -46,6 +54,12 @@ export async function listScenarios(
   const agent = await login(server, data.agentEmail);
   const tags = JSON.stringify(data.tagIds.slice(0, 1));
   const users = JSON.stringify(data.userIds.slice(1, 3));
+  const chartPeriod = `initialDate=${daysAgo(29)}&finalDate=${daysAgo(0)}&companyId=1`;
+  /** The reports screen's query, a page of 20 of the last 30 days. */
+  const ticketReport = (filters: Record<string, string>) =>
+    new URLSearchParams(
+      reportsScreenQuery(daysAgo(29), daysAgo(0), { pageSize: '20', ...filters }),
+    ).toString();
   const cases: { name: string; token: string; path: string }[] = [
     {
       name: 'tickets open, admin, show all',
@@ -144,6 +158,32 @@ export async function listScenarios(
       token: admin,
       path: `/dashboard/ticketsDay?initialDate=${daysAgo(29)}&finalDate=${daysAgo(0)}`,
     },
+    // The original client's report charts and reports screen, as it sends them.
+    {
+      name: 'dashboard report: attendance per user and queue, 30 days',
+      token: admin,
+      path: `/reports/appointmentsAtendent?${chartPeriod}`,
+    },
+    {
+      name: 'dashboard report: rush hour, 30 days',
+      token: admin,
+      path: `/reports/rushHour?${chartPeriod}`,
+    },
+    {
+      name: 'dashboard report: ratings per queue, 30 days',
+      token: admin,
+      path: `/reports/departamentRatings?${chartPeriod}`,
+    },
+    {
+      name: 'dashboard report: tickets of 30 days, page 1',
+      token: admin,
+      path: `/ticket/reports?${ticketReport({})}`,
+    },
+    {
+      name: 'dashboard report: tickets of 30 days, 2 users, closed',
+      token: admin,
+      path: `/ticket/reports?${ticketReport({ users, status: '["closed"]' })}`,
+    },
   ];
   const results: ListResult[] = [];
   for (const item of cases) {
@@ -151,7 +191,7 @@ export async function listScenarios(
       const response = await fetch(`${server.url}${item.path}`, {
         headers: { authorization: `Bearer ${item.token}` },
       });
-      const body = (await response.json()) as Record<string, unknown>;
+      const body = (await response.json()) as Record<string, unknown> | unknown[];
       if (!response.ok) throw new Error(`${item.path}: ${response.status} ${JSON.stringify(body)}`);
       return body;
     };

@@ -290,6 +290,8 @@ export async function messagingScenarios(server: BenchServer, options: Messaging
   sentAt.clear();
   latencies.length = 0;
   const rates: number[] = [];
+  const serverCpuBefore = server.cpuSeconds();
+  const postgresCpuBefore = await server.postgresCpuSeconds();
   for (let roundIndex = 0; roundIndex < options.rounds; roundIndex++) {
     const before = latencies.length;
     const started = performance.now();
@@ -297,6 +299,15 @@ export async function messagingScenarios(server: BenchServer, options: Messaging
     await drained(60_000);
     rates.push((latencies.length - before) / ((performance.now() - started) / 1000));
   }
+  const serverCpu = (server.cpuSeconds() ?? Number.NaN) - (serverCpuBefore ?? Number.NaN);
+  let postgresCpu = 0;
+  for (const [pid, seconds] of await server.postgresCpuSeconds()) {
+    postgresCpu += seconds - (postgresCpuBefore.get(pid) ?? 0);
+  }
+  const perMessageMs = (seconds: number) =>
+    Number.isFinite(seconds) && latencies.length > 0
+      ? round((seconds * 1000) / latencies.length, 3)
+      : null;
   const inboundLatency = summarise(latencies);
   const sortedRates = [...rates].sort((a, b) => a - b);
   const inbound = {
@@ -309,6 +320,11 @@ export async function messagingScenarios(server: BenchServer, options: Messaging
     expected: options.messages * options.rounds,
     messagesPerSecond: round(sortedRates[Math.floor((sortedRates.length - 1) / 2)]!, 1),
     roundsPerSecond: rates.map((rate) => round(rate, 1)),
+    /**
+     * CPU used per message over the rounds, by the server process and by the database's
+     * PostgreSQL backends (Linux): what a round costs, whatever else the machine runs meanwhile.
+     */
+    cpuMsPerMessage: { server: perMessageMs(serverCpu), postgres: perMessageMs(postgresCpu) },
     latencyMs: {
       p50: round(inboundLatency.p50),
       p95: round(inboundLatency.p95),
