@@ -150,7 +150,7 @@ export async function startTestServer(
     STORAGE_DIR: storageDir,
     DATABASE_URL: testDb.url,
     PORT: '0',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
     SECRETS_KEY: TEST_SECRETS_KEY,
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',

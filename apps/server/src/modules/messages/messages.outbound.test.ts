@@ -228,3 +228,38 @@ describe('outbound sends', () => {
     expect(announced.at(-1)?.payload).toMatchObject({ action: 'update', message: { ack: 0 } });
   });
 });
+
+describe('an agent replying while the contact writes', () => {
+  it('never deadlocks: every reply and every message of the same ticket is stored', async () => {
+    const ticketId = await cloudTicket();
+    const rounds = Array.from({ length: 20 }, (_, i) => i);
+    const [webhooks, replies] = await Promise.all([
+      Promise.all(
+        rounds.map((i) => {
+          const { payload } = messageWebhook(
+            PHONE_NUMBER_ID,
+            { phone: PHONE, name: 'Rita' },
+            { type: 'text', text: { body: `contato ${i} escreve` } },
+          );
+          return postWebhook(t.url, cloudId, settings.appSecret, payload);
+        }),
+      ),
+      Promise.all(
+        rounds.map((i) =>
+          t.as(token).post(`/messages/${ticketId}`, { body: `agente ${i} responde` }),
+        ),
+      ),
+    ]);
+    expect(webhooks.map((answer) => answer.status)).toEqual(rounds.map(() => 200));
+    expect(replies.map((answer) => answer.statusCode)).toEqual(rounds.map(() => 201));
+    const bodies = await t.database.db
+      .select({ body: messages.body })
+      .from(messages)
+      .where(eq(messages.ticketId, ticketId));
+    const written = bodies.map(({ body }) => body);
+    for (const i of rounds) {
+      expect(written).toContain(`contato ${i} escreve`);
+      expect(written).toContain(`agente ${i} responde`);
+    }
+  });
+});

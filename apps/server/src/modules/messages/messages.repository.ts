@@ -189,6 +189,8 @@ export async function messageInTicket(db: TenantDb, id: number, ticketId: number
 /**
  * Inserts an outgoing message as waiting to be sent and moves the ticket's preview, inside the
  * caller's transaction (a schedule stores its message in the same commit as its own sending).
+ * The ticket is written first, as the inbound store does: a message's insert then locks the
+ * ticket's search words, so the reverse order deadlocked with a contact's message arriving.
  */
 export async function insertOutgoing(
   tx: TenantDb,
@@ -196,6 +198,7 @@ export async function insertOutgoing(
   message: NewOutgoing,
   lastMessage: string,
 ): Promise<number> {
+  await tx.update(tickets, { lastMessage, updatedAt: new Date() }, eq(tickets.id, ticketId));
   const [row] = await tx
     .insert(messages, {
       ...message,
@@ -205,7 +208,6 @@ export async function insertOutgoing(
       sendState: 'pending',
     })
     .returning({ id: messages.id });
-  await tx.update(tickets, { lastMessage, updatedAt: new Date() }, eq(tickets.id, ticketId));
   return row!.id;
 }
 
