@@ -457,6 +457,14 @@ describe('the original client', () => {
       token: admin,
       query: { searchParam: '', pageNumber: 1 },
     });
+    // An agent's transfer dialog searches its coworkers by name (TransferTicketModalCustom).
+    const coworkers = await replay('/users', {
+      method: 'GET',
+      url: '/users/',
+      token: a.agent.token,
+      query: { searchParam: 'ALPHA7 agent' },
+    });
+    expect(coworkers!.users).toEqual([expect.objectContaining({ id: a.agent.id })]);
     await replay('/users/list', {
       method: 'GET',
       url: '/users/list',

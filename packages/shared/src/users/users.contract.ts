@@ -13,7 +13,7 @@ export const usersContract = defineContract('users', {
   list: {
     method: 'GET',
     path: '/users',
-    access: 'users:manage',
+    access: 'users:read',
     query: listQuerySchema,
     responses: { 200: usersPageSchema },
   },

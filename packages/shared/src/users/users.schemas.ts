@@ -57,12 +57,7 @@ export const userUpdateSchema = z.object({
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
-export const usersPageSchema = z.object({
-  users: z.array(userSchema),
-  count: z.number(),
-  hasMore: z.boolean(),
-});
-
+/** What GET /users/list answers of a user to anyone signed in (admins read the whole record). */
 export const userListItemSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -72,3 +67,16 @@ export const userListItemSchema = z.object({
   queues: z.array(userQueueSchema),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
+
+/**
+ * A page of GET /users: whole records to admins; to the other profiles, the fields of
+ * GET /users/list (the family's transfer dialog searches the users through this route).
+ */
+export const usersPageSchema = z.object({
+  users: z.array(z.union([userSchema, userListItemSchema])),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+
+/** Whether a user of a page is the whole record (it is on every page an admin reads). */
+export const isWholeUser = (user: User | UserListItem): user is User => 'allTicket' in user;

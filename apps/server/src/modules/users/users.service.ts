@@ -6,6 +6,7 @@ import {
   type User,
   type UserCreate,
   type UserUpdate,
+  userListItemSchema,
 } from '@atendi/shared';
 import { isUniqueViolation } from '../../db/errors';
 import { globalDb } from '../../db/global';
@@ -44,7 +45,12 @@ export class UsersService {
       offset,
     );
     const { rows: pageRows, hasMore } = sliceMore(rows, DEFAULT_PAGE_SIZE);
-    return { users: pageRows, count, hasMore };
+    const whole = hasRole(ctx, 'admin');
+    return {
+      users: whole ? pageRows : pageRows.map((user) => userListItemSchema.parse(user)),
+      count,
+      hasMore,
+    };
   }
 
   listAll(ctx: RequestContext) {

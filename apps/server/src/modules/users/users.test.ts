@@ -74,11 +74,33 @@ describe('GET /users', () => {
     expect((await anonymous('GET', '/users')).statusCode).toBe(401);
   });
 
-  it('is for admins: a user gets 403 ERR_NO_PERMISSION', async () => {
-    const { asUser } = await company();
-    const response = await asUser.get('/users');
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+  it("answers a user its company's users with the list's fields only (a transfer dialog's search)", async () => {
+    const { company: own, admin, user, asUser } = await company();
+    const other = await t.make.company();
+    await t.make.user(other.company.id, { name: 'Plain Outsider' });
+    const response = await asUser.get(`/users/?searchParam=${encodeURIComponent('plain')}`);
+    expect(response.statusCode).toBe(200);
+    const page = response.json();
+    expect(page).toMatchObject({ count: 1, hasMore: false });
+    expect(page.users).toEqual([
+      {
+        id: user.id,
+        name: 'Plain Agent',
+        email: user.email,
+        profile: 'user',
+        online: false,
+        queues: [],
+      },
+    ]);
+    const everyone = (await asUser.get('/users')).json();
+    expect(everyone.users.map((u: { id: number }) => u.id).sort()).toEqual(
+      [admin.id, user.id].sort(),
+    );
+    for (const listed of everyone.users) {
+      for (const field of ['super', 'allTicket', 'whatsappId', 'companyId', 'createdAt']) {
+        expect(listed, `${field} of ${own.id}`).not.toHaveProperty(field);
+      }
+    }
   });
 
   it("answers the company's users 20 per page with count and hasMore", async () => {

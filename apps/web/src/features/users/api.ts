@@ -1,4 +1,5 @@
 import {
+  isWholeUser,
   type User,
   type UserCreate,
   type UserUpdate,
@@ -12,8 +13,14 @@ export function useUsers(searchParam: string) {
   return useInfiniteQuery({
     queryKey: usersKeys.list(searchParam),
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      api.call(users.list, { query: { searchParam, pageNumber: pageParam }, signal }),
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await api.call(users.list, {
+        query: { searchParam, pageNumber: pageParam },
+        signal,
+      });
+      // The users page is an admin's, whose pages hold whole records only.
+      return { ...page, users: page.users.filter(isWholeUser) };
+    },
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });
 }
