@@ -84,6 +84,14 @@ async function finishOnly(figures: object): Promise<never> {
   await server.stop();
   process.exit(0);
 }
+/** Webhooks the server did not take, by answer: ", 1 webhook refused (webhook: 500 ...)". */
+const refusedText = (refused: Record<string, number>) => {
+  const entries = Object.entries(refused);
+  if (entries.length === 0) return '';
+  const count = entries.reduce((sum, [, n]) => sum + n, 0);
+  return `, ${count} webhook(s) refused: ${entries.map(([why, n]) => `${n}x ${why}`).join('; ')}`;
+};
+
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 /** The campaign benchmark's rows of the table. */
@@ -271,7 +279,7 @@ const markdown = [
   `| inbound throughput: Cloud API webhooks over HTTP, signed as Meta sends them (${inbound.contacts} phones, ${inbound.rounds} rounds of ${inbound.messages} messages, ${inbound.concurrency} at a time) -> stored -> admin socket; the median round (rounds: ${inbound.roundsPerSecond.join(', ')}) | ${inbound.messagesPerSecond} msg/s (${inbound.delivered} of ${inbound.expected} delivered; CPU per message: server ${inbound.cpuMsPerMessage.server} ms, PostgreSQL ${inbound.cpuMsPerMessage.postgres} ms) | >= ${TARGETS.inboundMessagesPerSecond} msg/s | ${verdict(inbound.messagesPerSecond >= TARGETS.inboundMessagesPerSecond && inbound.delivered === inbound.expected)} |`,
   `| inbound -> admin socket latency p50 / p95 / p99, every message of every round | ${inbound.latencyMs.p50} / ${inbound.latencyMs.p95} / ${inbound.latencyMs.p99} ms | p99 < ${TARGETS.inboundP99Ms} ms | ${verdict(inbound.latencyMs.p99 < TARGETS.inboundP99Ms)} |`,
   `| POST /messages/{ticketId} on the simulator connection, one at a time: p50 / p95 / p99, req/s | ${outbound.p50} / ${outbound.p95} / ${outbound.p99} ms, ${outbound.requestsPerSecond} req/s | reported | |`,
-  `| realtime: ${realtime.messages} inbound messages at ${realtime.ratePerSecond}/s to ${realtime.sockets} agent sockets of one company: p50 / p95 / p99 / max from the webhook's send to each authorised socket | ${realtime.latencyMs.p50} / ${realtime.latencyMs.p95} / ${realtime.latencyMs.p99} / ${realtime.latencyMs.max} ms (${realtime.deliveries} of ${realtime.expectedDeliveries} deliveries) | p99 < ${TARGETS.inboundP99Ms} ms, every delivery | ${verdict(realtime.latencyMs.p99 < TARGETS.inboundP99Ms && realtime.deliveries === realtime.expectedDeliveries)} |`,
+  `| realtime: ${realtime.messages} inbound messages at ${realtime.ratePerSecond}/s to ${realtime.sockets} agent sockets of one company: p50 / p95 / p99 / max from the webhook's send to each authorised socket | ${realtime.latencyMs.p50} / ${realtime.latencyMs.p95} / ${realtime.latencyMs.p99} / ${realtime.latencyMs.max} ms (${realtime.deliveries} of ${realtime.expectedDeliveries} deliveries${refusedText(realtime.webhooksRefused)}) | p99 < ${TARGETS.inboundP99Ms} ms, every delivery | ${verdict(realtime.latencyMs.p99 < TARGETS.inboundP99Ms && realtime.deliveries === realtime.expectedDeliveries)} |`,
   `| scheduled messages: ${schedules.schedules} due at the same instant, created through POST /schedules (${schedules.creationSeconds} s${schedules.createdLate ? ', past their time: timed from the last' : ''}), each sent through its job on the simulator connection: half / all recorded sent | ${schedules.halfSentSeconds ?? '-'} s / ${schedules.allSentSeconds} s, ${schedules.perSecond}/s (${schedules.sent} sent, ${schedules.errors} errors) | reported, every one sent | ${verdict(schedules.sent === schedules.schedules && schedules.errors === 0)} |`,
   nginxRow(),
   `| contact list import: a ${contactImport.rows}-row sheet (${contactImport.fileMiB} MiB) through POST /contact-lists/:id/upload | ${contactImport.seconds} s, ${contactImport.rowsPerSecond} rows/s (${contactImport.stored} stored), server RSS ${contactImport.rssBeforeMiB} -> peak ${contactImport.rssPeakMiB} MiB | reported, every row stored | ${verdict(contactImport.stored === contactImport.imported && contactImport.imported === contactImport.rows)} |`,

@@ -396,13 +396,20 @@ export async function messagingScenarios(server: BenchServer, options: Messaging
   const interval = 1000 / options.rate;
   const realtimeStarted = performance.now();
   const requests: Promise<unknown>[] = [];
+  // A webhook the server did not take is a message no socket can hear: counted, not hidden.
+  const refused = new Map<string, number>();
   for (let i = 0; i < total; i++) {
     const due = realtimeStarted + i * interval;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
     const body = `bench fanout ${i}`;
     sent.set(body, performance.now());
-    requests.push(webhook(server, cloudId, phoneOf('219', i % 50), body).catch(() => undefined));
+    requests.push(
+      webhook(server, cloudId, phoneOf('219', i % 50), body).catch((error: Error) => {
+        const reason = error.message.slice(0, 120);
+        refused.set(reason, (refused.get(reason) ?? 0) + 1);
+      }),
+    );
   }
   await Promise.all(requests);
   await Promise.race([
@@ -421,6 +428,7 @@ export async function messagingScenarios(server: BenchServer, options: Messaging
     ratePerSecond: options.rate,
     deliveries: fanout.length,
     expectedDeliveries: expected,
+    webhooksRefused: Object.fromEntries(refused),
     latencyMs: {
       p50: round(fanoutSummary.p50),
       p95: round(fanoutSummary.p95),
