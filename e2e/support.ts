@@ -224,6 +224,9 @@ export async function newCompanyAdmin(page: Page, company: string) {
   await page.getByRole('option', { name: /Plano 1/ }).click();
   await page.getByRole('button', { name: 'Cadastrar' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The address changes before the sign-in page replaces the sign-up form, whose own Email
+  // field would otherwise take the address.
+  await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha').fill('segredo1');
   await page.getByRole('button', { name: 'Entrar' }).click();

@@ -71,6 +71,8 @@ test('password reset: a code by mail through SMTP, then a new password that sign
   await page.getByRole('button', { name: 'Redefinir senha' }).click();
   await expect(page.getByText('Senha redefinida com sucesso.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // The forgotten-password page, with an Email field of its own, may still be on screen.
+  await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible();
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha').fill('NovaSenha1');
