@@ -79,7 +79,11 @@ export function removeFromPages<F extends string, T extends Identified>(
   };
 }
 
-/** Applies one change to every cached list under `listsKey`, whose third key part is the search. */
+/**
+ * Applies one change to every cached list under `listsKey`, whose third key part is the search.
+ * A list being fetched meanwhile is asked again: its answer may have left the server before the
+ * change and would put back what was just removed (a search typed a moment before a delete).
+ */
 export function patchPagedLists<F extends string, T extends Identified>(
   queryClient: QueryClient,
   listsKey: QueryKey,
@@ -103,6 +107,12 @@ export function patchPagedLists<F extends string, T extends Identified>(
             options.isComplete,
           ),
     );
+    if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
+      // Invalidating alone would wait on a first fetch rather than start another.
+      void queryClient
+        .cancelQueries({ queryKey: key, exact: true })
+        .then(() => queryClient.invalidateQueries({ queryKey: key, exact: true }));
+    }
   }
 }
 
