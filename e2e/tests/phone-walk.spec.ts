@@ -28,9 +28,16 @@ function sideways(page: Page) {
   });
 }
 
-/** Whether the element lies wholly inside the screen and a tap at its centre reaches it. */
+/**
+ * Whether the element lies wholly inside the screen and a tap at its centre reaches it, once
+ * the page's transitions end (a drawer still sliding in lies partly off the screen).
+ */
 function reachable(locator: Locator) {
-  return locator.evaluate((element) => {
+  return locator.evaluate(async (element) => {
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
     const box = element.getBoundingClientRect();
     const inside =
       box.left >= 0 &&
