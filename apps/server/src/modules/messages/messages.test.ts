@@ -65,6 +65,19 @@ async function ticketFromPhone(phone: string, name: string, queueId: number | nu
       return row;
     })
     .toBeDefined();
+  // The contact's picture is stored after its first message: waited for, so the tests that
+  // count the stored files count only their own.
+  await expect
+    .poll(
+      async () =>
+        (
+          await t.database.db
+            .select({ url: contacts.profilePicUrl })
+            .from(contacts)
+            .where(eq(contacts.id, row!.contactId))
+        )[0]?.url,
+    )
+    .toMatch(/^\/media\//);
   await t.database.db
     .update(tickets)
     .set({ queueId, status: 'open', userId: agentA.user.id })
