@@ -7,13 +7,9 @@ export default defineConfig({
     // busy where vitest's default (one per core, less one) left one of them idle. Three, or the
     // journeys alongside, overload two cores until jsdom renders time out.
     maxWorkers: 2,
-    // CI also keeps a JSON summary per run (npm test runs the client's files, then the server's
-    // beside the journeys), from which .ci/run prints one closing count.
+    // CI also keeps a JSON summary, from which .ci/run prints one closing count.
     reporters: process.env.CI
-      ? [
-          'default',
-          ['json', { outputFile: `test-results/vitest-${process.env.TEST_RUN ?? 'all'}.json` }],
-        ]
+      ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
       : ['default'],
   },
 });

@@ -2,7 +2,7 @@
  * Prints the closing lines for CI from the JSON the test runners wrote: where the time went (each
  * runner's wall time and its slowest files and journeys) and one count, 'N passed, N failed'.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 interface Timed {
@@ -22,21 +22,15 @@ function printSlowest(title: string, wallSeconds: number, items: Timed[]) {
   }
 }
 
-interface VitestReport {
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  numTodoTests: number;
-  startTime: number;
-  testResults: { name: string; startTime: number; endTime: number }[];
-}
-
-// One report per vitest run (test-results/vitest-<run>.json: the client's, the server's).
-const reports = existsSync('test-results')
-  ? readdirSync('test-results').filter((name) => /^vitest(-.+)?\.json$/.test(name))
-  : [];
-for (const name of reports.sort()) {
-  const vitest = JSON.parse(readFileSync(`test-results/${name}`, 'utf8')) as VitestReport;
+if (existsSync('test-results/vitest.json')) {
+  const vitest = JSON.parse(readFileSync('test-results/vitest.json', 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    startTime: number;
+    testResults: { name: string; startTime: number; endTime: number }[];
+  };
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;
@@ -45,7 +39,7 @@ for (const name of reports.sort()) {
     seconds: (file.endTime - file.startTime) / 1000,
   }));
   const end = Math.max(...vitest.testResults.map((file) => file.endTime), vitest.startTime);
-  printSlowest(`vitest files (${name})`, (end - vitest.startTime) / 1000, files);
+  printSlowest('vitest files', (end - vitest.startTime) / 1000, files);
 }
 
 interface Suite {
