@@ -785,23 +785,43 @@ describe('the original client', () => {
     });
 
     // --- kanban: the lanes, the board of the user's queues, a card moved -------------------
-    await replay('/tags/kanban', { method: 'GET', url: '/tags/kanban', token: admin });
-    await replay('/ticket/kanban', {
+    const lanes = await replay('/tags/kanban', {
       method: 'GET',
-      url: '/ticket/kanban',
+      url: '/tags/kanban',
       token: admin,
-      query: { queueIds: JSON.stringify([queue!.id]), teste: true },
     });
+    // The board reads its lanes from `lista`, and a card's lane from its tags' ids.
+    expect(lanes!.lista).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: tag!.id })]),
+    );
+    const board = () =>
+      replay('/ticket/kanban', {
+        method: 'GET',
+        url: '/ticket/kanban',
+        token: admin,
+        // the admin's queues: the ticket was transferred to the company's first one above
+        query: { queueIds: JSON.stringify([a.ids.queue, queue!.id]), teste: true },
+      });
+    const card = async () =>
+      ((await board())!.tickets as { id: number; uuid: string; tags: { id: number }[] }[]).find(
+        (row) => row.id === ticket!.id,
+      );
+    await card();
+    // A card dropped on a lane: its tags are taken off, then the lane's tag put on.
     await replay('/ticket-tags/:ticketId', {
       method: 'DELETE',
       url: `/ticket-tags/${ticket!.id}`,
       token: admin,
     });
+    expect((await card())?.tags).toEqual([]);
     await replay('/ticket-tags/:ticketId/:tagId', {
       method: 'PUT',
       url: `/ticket-tags/${ticket!.id}/${tag!.id}`,
       token: admin,
     });
+    const moved = await card();
+    expect(moved?.tags.map((t) => t.id)).toEqual([tag!.id]);
+    expect(moved?.uuid).toEqual(expect.any(String));
 
     // --- quick messages -------------------------------------------------------------------
     await replay('/quick-messages', {
