@@ -7,12 +7,24 @@ import { API_PORT } from './playwright.config';
 /** What the journeys share: signing in, screenshots, accessibility, the API, the simulator. */
 export const API = `http://127.0.0.1:${API_PORT}`;
 
-export async function shot(page: Page, name: string) {
-  // dialogs fade in: wait for the transitions, not for a fixed time
+/**
+ * Waits for the page's transitions to end (dialogs fade in, drawers slide in), not for a fixed
+ * time. Endless animations (a spinner) are not waited for; a transition replaced by another one
+ * rejects, which is fine too.
+ */
+export async function transitionsEnded(page: Page) {
   await page.evaluate(() =>
-    // a transition replaced by another one rejects: that is fine too
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {}))),
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
   );
+}
+
+export async function shot(page: Page, name: string) {
+  await transitionsEnded(page);
   await page.screenshot({
     path: join(import.meta.dirname, 'screenshots', `${name}.png`),
     fullPage: true,

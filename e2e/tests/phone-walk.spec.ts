@@ -1,5 +1,13 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { api, pairSimulatorByApi, picture, shot, signIn, tokenOf } from '../support';
+import {
+  api,
+  pairSimulatorByApi,
+  picture,
+  shot,
+  signIn,
+  tokenOf,
+  transitionsEnded,
+} from '../support';
 
 /**
  * Every screen of the menu on a 390 px phone, as the demo admin (a super user, so the
@@ -32,12 +40,9 @@ function sideways(page: Page) {
  * Whether the element lies wholly inside the screen and a tap at its centre reaches it, once
  * the page's transitions end (a drawer still sliding in lies partly off the screen).
  */
-function reachable(locator: Locator) {
-  return locator.evaluate(async (element) => {
-    const ending = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+async function reachable(locator: Locator) {
+  await transitionsEnded(locator.page());
+  return locator.evaluate((element) => {
     const box = element.getBoundingClientRect();
     const inside =
       box.left >= 0 &&
