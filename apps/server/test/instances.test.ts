@@ -32,6 +32,8 @@ let companyId: number;
 const live = new Map<number, number>();
 /** Sessions that have finished stopping, per connection. */
 const stopped = new Map<number, number>();
+/** Sessions whose start has finished (the simulator has reported its status), per connection. */
+const started = new Map<number, number>();
 let mostAtOnce = 0;
 
 /** Counts the simulator sessions an instance runs, by wrapping its provider's sessions. */
@@ -48,6 +50,7 @@ function watchSessions(server: TestServer) {
       live.set(ref.id, (live.get(ref.id) ?? 0) + 1);
       mostAtOnce = Math.max(mostAtOnce, live.get(ref.id)!);
       await start();
+      started.set(ref.id, (started.get(ref.id) ?? 0) + 1);
     };
     session.stop = async (options) => {
       try {
@@ -167,6 +170,7 @@ describe('two instances on one database', () => {
     const [owner] = ownerOf(id);
     const epoch = (await row(id)).leaseEpoch;
     const stops = stopped.get(id) ?? 0;
+    const starts = started.get(id) ?? 0;
 
     // The owner's database session dies: its lock is gone at once, and it stops the session.
     await a.database.pool.query('select pg_terminate_backend($1)', [
@@ -177,6 +181,9 @@ describe('two instances on one database', () => {
     // is open), under the next epoch, and only one runs it.
     await expect.poll(async () => (await row(id)).leaseEpoch).toBe(epoch + 1);
     await expect.poll(() => ownerOf(id)).toHaveLength(1);
+    // The row still says CONNECTED from the old session until the new one reports: wait for the
+    // new session's own start (OPENING, then CONNECTED) before reading it.
+    await expect.poll(() => started.get(id) ?? 0).toBe(starts + 1);
     await expect.poll(async () => (await row(id)).status).toBe('CONNECTED');
     expect(live.get(id)).toBe(1);
     expect(mostAtOnce).toBe(1);
