@@ -1,5 +1,6 @@
 import type { Chat, ChatMessage, ChatMessagesPage, ChatsPage } from '@atendi/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { setLiveQueryData } from '../../app/liveCache';
 
 export const chatsKeys = {
   all: ['chats'] as const,
@@ -23,22 +24,24 @@ export function patchChatCaches(
   queryClient: QueryClient,
   change: { chat: Chat } | { removedId: number },
 ) {
-  queryClient.setQueriesData<InfiniteData<ChatsPage>>({ queryKey: chatsKeys.lists }, (data) => {
-    if (!data) return data;
-    const all = data.pages.flatMap((page) => page.records);
-    const others = all.filter((chat) =>
-      'chat' in change ? chat.id !== change.chat.id : chat.id !== change.removedId,
-    );
-    const records = 'chat' in change ? [change.chat, ...others].sort(byActivity) : others;
-    const delta = records.length - all.length;
-    // one page holds them all: later pages are refetched as they scroll in
-    return {
-      ...data,
-      pages: data.pages.map((page, index) =>
-        index === 0 ? { ...page, records, count: page.count + delta } : { ...page, records: [] },
-      ),
-    };
-  });
+  for (const [key] of queryClient.getQueriesData({ queryKey: chatsKeys.lists })) {
+    setLiveQueryData<InfiniteData<ChatsPage>>(queryClient, key, (data) => {
+      if (!data) return data;
+      const all = data.pages.flatMap((page) => page.records);
+      const others = all.filter((chat) =>
+        'chat' in change ? chat.id !== change.chat.id : chat.id !== change.removedId,
+      );
+      const records = 'chat' in change ? [change.chat, ...others].sort(byActivity) : others;
+      const delta = records.length - all.length;
+      // one page holds them all: later pages are refetched as they scroll in
+      return {
+        ...data,
+        pages: data.pages.map((page, index) =>
+          index === 0 ? { ...page, records, count: page.count + delta } : { ...page, records: [] },
+        ),
+      };
+    });
+  }
   if ('chat' in change) {
     queryClient.setQueryData(chatsKeys.one(change.chat.uuid), change.chat);
     queryClient.setQueryData(chatsKeys.one(change.chat.id), change.chat);
@@ -49,7 +52,8 @@ export function patchChatCaches(
 
 /** Adds a message to the chat's loaded messages (the newest page), once. */
 export function appendChatMessage(queryClient: QueryClient, message: ChatMessage) {
-  queryClient.setQueryData<InfiniteData<ChatMessagesPage>>(
+  setLiveQueryData<InfiniteData<ChatMessagesPage>>(
+    queryClient,
     chatsKeys.messages(message.chatId),
     (data) => {
       if (!data) return data;

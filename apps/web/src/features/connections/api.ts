@@ -7,6 +7,7 @@ import {
 } from '@atendi/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { setLiveQueryData } from '../../app/liveCache';
 
 /** What every caller can rely on: realtime events may bring only part of a connection. */
 export type ConnectionSummary = Pick<Connection, 'id' | 'name'> & Partial<Connection>;
@@ -48,7 +49,7 @@ export function applyConnectionChange(
   change: ConnectionSummary | undefined,
   removedId?: number,
 ): void {
-  queryClient.setQueryData<ConnectionSummary[]>(connectionsKey, (list) =>
+  setLiveQueryData<ConnectionSummary[]>(queryClient, connectionsKey, (list) =>
     patchConnections(list, change, removedId),
   );
 }

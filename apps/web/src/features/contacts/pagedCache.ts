@@ -1,4 +1,5 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import { setLiveQueryData } from '../../app/liveCache';
 
 /**
  * Live patches of the infinite lists that answer `{ <items>, hasMore }` pages (contacts, tags,
@@ -81,8 +82,9 @@ export function removeFromPages<F extends string, T extends Identified>(
 
 /**
  * Applies one change to every cached list under `listsKey`, whose third key part is the search.
- * A list being fetched meanwhile is asked again: its answer may have left the server before the
- * change and would put back what was just removed (a search typed a moment before a delete).
+ * A list being fetched meanwhile gets it again on its answer, which may have left the server
+ * before the change and would put back what was just removed (a search typed a moment before a
+ * delete).
  */
 export function patchPagedLists<F extends string, T extends Identified>(
   queryClient: QueryClient,
@@ -96,7 +98,7 @@ export function patchPagedLists<F extends string, T extends Identified>(
 ): void {
   for (const [key] of queryClient.getQueriesData<Pages<F, T>>({ queryKey: listsKey })) {
     const searchParam = typeof key[2] === 'string' ? key[2] : '';
-    queryClient.setQueryData<Pages<F, T>>(key, (data) =>
+    setLiveQueryData<Pages<F, T>>(queryClient, key, (data) =>
       'removedId' in change
         ? removeFromPages(data, field, change.removedId)
         : upsertInPages(
@@ -107,12 +109,6 @@ export function patchPagedLists<F extends string, T extends Identified>(
             options.isComplete,
           ),
     );
-    if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
-      // Invalidating alone would wait on a first fetch rather than start another.
-      void queryClient
-        .cancelQueries({ queryKey: key, exact: true })
-        .then(() => queryClient.invalidateQueries({ queryKey: key, exact: true }));
-    }
   }
 }
 

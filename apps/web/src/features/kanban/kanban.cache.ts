@@ -6,6 +6,7 @@ import {
   type Tag,
 } from '@atendi/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { setLiveQueryData } from '../../app/liveCache';
 
 export const kanbanKeys = {
   all: ['kanban'] as const,
@@ -40,7 +41,8 @@ const withoutTicket = (data: LaneData, ticketId: number): LaneData => ({
 /**
  * Puts the ticket's card where it now belongs on every loaded lane: taken out of the others,
  * first in its own (newest activity first). A closed ticket, or one of a queue the board does
- * not show, leaves the board.
+ * not show, leaves the board. A lane being fetched meanwhile gets the change again on its answer
+ * (else a card moved away while its old lane loads would show in both).
  */
 export function placeTicket(
   queryClient: QueryClient,
@@ -48,30 +50,26 @@ export function placeTicket(
 ) {
   const kanbanTags = queryClient.getQueryData<{ lista: Tag[] }>(kanbanKeys.tags)?.lista ?? [];
   const kanbanTagIds = new Set(kanbanTags.map((tag) => tag.id));
-  for (const [key, data] of queryClient.getQueriesData<LaneData>({ queryKey: kanbanKeys.lanes })) {
-    if (!data) continue;
+  for (const [key] of queryClient.getQueriesData<LaneData>({ queryKey: kanbanKeys.lanes })) {
     const laneId = Number(key[2]);
     const queueIds = String(key[3] ?? '')
       .split(',')
       .filter(Boolean)
       .map(Number);
-    if ('removedId' in change) {
-      queryClient.setQueryData(key, withoutTicket(data, change.removedId));
-      continue;
-    }
-    const { ticket } = change;
-    const rest = withoutTicket(data, ticket.id);
-    const shown =
-      ticket.status !== 'closed' &&
-      (queueIds.length === 0 || ticket.queueId === null || queueIds.includes(ticket.queueId));
-    if (!shown || laneOf(ticket, kanbanTagIds) !== laneId) {
-      queryClient.setQueryData(key, rest);
-      continue;
-    }
-    const [first, ...others] = rest.pages;
-    queryClient.setQueryData(key, {
-      ...rest,
-      pages: [{ ...first!, tickets: [ticket, ...(first?.tickets ?? [])] }, ...others],
+    setLiveQueryData<LaneData>(queryClient, key, (data) => {
+      if (!data) return data;
+      if ('removedId' in change) return withoutTicket(data, change.removedId);
+      const { ticket } = change;
+      const rest = withoutTicket(data, ticket.id);
+      const shown =
+        ticket.status !== 'closed' &&
+        (queueIds.length === 0 || ticket.queueId === null || queueIds.includes(ticket.queueId));
+      if (!shown || laneOf(ticket, kanbanTagIds) !== laneId) return rest;
+      const [first, ...others] = rest.pages;
+      return {
+        ...rest,
+        pages: [{ ...first!, tickets: [ticket, ...(first?.tickets ?? [])] }, ...others],
+      };
     });
   }
 }

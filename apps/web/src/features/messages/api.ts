@@ -13,6 +13,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api, apiBaseUrl } from '../../app/api';
+import { setLiveQueryData } from '../../app/liveCache';
 
 export interface MessagesPage {
   /** One page in the order written; page 1 is the newest. */
@@ -64,7 +65,7 @@ export function useMessages(ticketId: number | undefined, { enabled = true } = {
  * that carries the read tick, so a version older than the one held is ignored.
  */
 export function applyMessage(queryClient: QueryClient, message: Message): void {
-  queryClient.setQueryData<MessagesData>(messagesKey(message.ticketId), (data) => {
+  setLiveQueryData<MessagesData>(queryClient, messagesKey(message.ticketId), (data) => {
     if (!data || data.pages.length === 0) return data;
     const held = data.pages.flatMap((page) => page.messages).find((item) => item.id === message.id);
     if (held) {

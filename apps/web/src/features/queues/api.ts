@@ -8,6 +8,7 @@ import {
 } from '@atendi/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { setLiveQueryData } from '../../app/liveCache';
 
 export type QueueSummary = Pick<Queue, 'id' | 'name' | 'color'>;
 
@@ -48,7 +49,9 @@ export function useDeleteQueue() {
 }
 
 export function removeQueueFromCache(queryClient: ReturnType<typeof useQueryClient>, id: number) {
-  queryClient.setQueryData<Queue[]>(queuesKey, (list) => list?.filter((queue) => queue.id !== id));
+  setLiveQueryData<Queue[]>(queryClient, queuesKey, (list) =>
+    list?.filter((queue) => queue.id !== id),
+  );
   queryClient.removeQueries({ queryKey: queueOptionsKeys.queue(id) });
 }
 

@@ -9,6 +9,7 @@ import {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useAuth } from '../../app/auth';
+import { setLiveQueryData } from '../../app/liveCache';
 
 export const settingsKeys = {
   list: ['settings', 'list'] as const,
@@ -28,7 +29,7 @@ export const settingValue = (settings: readonly Setting[] | undefined, key: Sett
 
 /** Puts one setting's value into the cached list (a save, a rollback, another admin's change). */
 export function patchSetting(queryClient: QueryClient, setting: Setting): void {
-  queryClient.setQueryData<Setting[]>(settingsKeys.list, (list) => {
+  setLiveQueryData<Setting[]>(queryClient, settingsKeys.list, (list) => {
     if (!list) return list;
     const known = list.some((item) => item.key === setting.key);
     return known

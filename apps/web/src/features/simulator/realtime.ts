@@ -1,6 +1,7 @@
 import { CLIENT_MESSAGES, type ConnectionSession } from '@atendi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { setLiveQueryData } from '../../app/liveCache';
 import { useCompanyEvent, useSocket } from '../../app/socket';
 import {
   mergeMessages,
@@ -36,7 +37,7 @@ export function useSimulatorRealtime() {
   useCompanyEvent('whatsappSession', (event) => {
     if (event.action !== 'update' || typeof event.session?.id !== 'number') return;
     const session = event.session;
-    queryClient.setQueryData<SimulatorConnection[]>(simulatorKeys.connections, (list) =>
+    setLiveQueryData<SimulatorConnection[]>(queryClient, simulatorKeys.connections, (list) =>
       patchSimulatorConnections(list, session),
     );
   });
@@ -48,11 +49,9 @@ export function useSimulatorRealtime() {
     if (event.action !== 'update' || !Array.isArray(event.messages)) return;
     const key = simulatorKeys.messages(event.connectionId, event.phone);
     // a conversation not open yet is read in full when it opens
-    if (queryClient.getQueryData(key)) {
-      queryClient.setQueryData<SimulatorMessage[]>(key, (current) =>
-        mergeMessages(current, event.messages),
-      );
-    }
+    setLiveQueryData<SimulatorMessage[]>(queryClient, key, (current) =>
+      current ? mergeMessages(current, event.messages) : current,
+    );
     const phones = queryClient.getQueryData<SimulatorPhone[]>(
       simulatorKeys.phones(event.connectionId),
     );

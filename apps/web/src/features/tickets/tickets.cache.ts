@@ -1,5 +1,6 @@
 import { type Ticket, type TicketStatus, ticketListFilter, ticketListKeeps } from '@atendi/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { setLiveQueryData } from '../../app/liveCache';
 
 export interface TicketFilters {
   status?: TicketStatus;
@@ -114,7 +115,7 @@ export function applyTicketChange(
     const key = query.queryKey;
     if (!isListKey(key)) continue;
     const filters = key[1] as TicketFilters;
-    queryClient.setQueryData<TicketsData>(key, (data) =>
+    setLiveQueryData<TicketsData>(queryClient, key, (data) =>
       patchTicketsData(data, ticket, ticketMatches(ticket, filters, meId), moveToTop),
     );
   }
@@ -126,7 +127,9 @@ export function applyTicketChange(
 export function removeTicket(queryClient: QueryClient, ticketId: number): void {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: ticketsKeys.all })) {
     if (!isListKey(query.queryKey)) continue;
-    queryClient.setQueryData<TicketsData>(query.queryKey, (data) => removeFromData(data, ticketId));
+    setLiveQueryData<TicketsData>(queryClient, query.queryKey, (data) =>
+      removeFromData(data, ticketId),
+    );
   }
 }
 
@@ -141,7 +144,7 @@ export function patchTicketContact(
       : ticket;
   for (const query of queryClient.getQueryCache().findAll({ queryKey: ticketsKeys.all })) {
     if (!isListKey(query.queryKey)) continue;
-    queryClient.setQueryData<TicketsData>(query.queryKey, (data) =>
+    setLiveQueryData<TicketsData>(queryClient, query.queryKey, (data) =>
       data
         ? {
             ...data,

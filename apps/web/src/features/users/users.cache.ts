@@ -1,5 +1,6 @@
 import type { User } from '@atendi/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { setLiveQueryData } from '../../app/liveCache';
 
 export interface UsersPage {
   users: User[];
@@ -88,7 +89,7 @@ export function patchUserCaches(
 ): void {
   for (const [key] of queryClient.getQueriesData<UsersPages>({ queryKey: usersKeys.lists })) {
     const searchParam = typeof key[2] === 'string' ? key[2] : '';
-    queryClient.setQueryData<UsersPages>(key, (data) =>
+    setLiveQueryData<UsersPages>(queryClient, key, (data) =>
       'removedId' in change
         ? removeUser(data, change.removedId)
         : upsertUser(data, change.user, searchParam),
