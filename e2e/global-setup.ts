@@ -7,30 +7,23 @@ import { FakeAiServices } from '../apps/server/test/fakes/ai-services';
 import { FakeAsaas } from '../apps/server/test/fakes/asaas';
 import { startFakeSmtp } from '../apps/server/test/fakes/smtp';
 import { recreateDatabase } from '../apps/server/test/local';
-import { API_PORT, E2E_DATABASE, WEB_PORT } from './playwright.config';
+import { slotOf, WORKERS } from './playwright.config';
 
 const ROOT = join(import.meta.dirname, '..');
 
 /**
  * Starts the real server (API, realtime and the built web app) on a fresh database with the
- * demo data: the machine's PostgreSQL when DATABASE_URL is set, else the embedded one.
+ * demo data, one per worker slot: the machine's PostgreSQL when DATABASE_URL is set, else an
+ * embedded one per slot.
  */
 export default async function globalSetup() {
-  // The server's mail goes to a local SMTP server; each message is written to a folder the
+  // The servers' mail goes to a local SMTP server; each message is written to a folder the
   // journeys read (workers inherit E2E_MAILBOX).
   const mailbox = mkdtempSync(join(tmpdir(), 'atendi-e2e-mail-'));
   const smtp = await startFakeSmtp({ user: 'e2e', pass: 'e2e-mail' }, (mail, index) =>
     writeFileSync(join(mailbox, `${String(index).padStart(5, '0')}.json`), JSON.stringify(mail)),
   );
   process.env.E2E_MAILBOX = mailbox;
-  // Pix checkout goes to a local Asaas; the journeys confirm payments through its sandbox call.
-  const asaasWebhookToken = 'e2e-asaas-webhook-token-0123456789';
-  const asaas = await new FakeAsaas('$aact_e2e_fake_key', {
-    url: `http://127.0.0.1:${API_PORT}/subscription/webhook`,
-    authToken: asaasWebhookToken,
-  }).start();
-  process.env.E2E_ASAAS_URL = asaas.baseUrl;
-  process.env.E2E_ASAAS_KEY = asaas.apiKey;
   // Prompts answer through a local OpenAI-compatible model: it asks for a person when the
   // contact does, and otherwise answers naming what the contact last wrote. Each request is written to
   // a folder the journeys read (workers inherit E2E_AI_CALLS).
@@ -50,17 +43,46 @@ export default async function globalSetup() {
     return `Assistente virtual: já verifico isso para você (${text.split(/\s+/).at(-1)}).`;
   };
   process.env.E2E_AI_CALLS = aiCalls;
+
+  const slots = await Promise.all(
+    Array.from({ length: WORKERS }, (_, slot) =>
+      startSlot(slot, { ...smtp.env, OPENAI_BASE_URL: ai.openAiUrl }, new URL(ai.openAiUrl).host),
+    ),
+  );
+
+  return async () => {
+    await Promise.all(slots.map((stop) => stop()));
+    await smtp.close();
+    await ai.stop();
+    rmSync(mailbox, { recursive: true, force: true });
+    rmSync(aiCalls, { recursive: true, force: true });
+  };
+}
+
+/**
+ * The server of one worker slot and its payment stand-in (its webhook calls that server);
+ * answers how to stop both. Workers read the stand-in's address as E2E_ASAAS_URL_<slot>.
+ */
+async function startSlot(slot: number, shared: NodeJS.ProcessEnv, aiHost: string) {
+  const { apiPort, webPort, database, embeddedPgPort } = slotOf(slot);
+  // Pix checkout goes to a local Asaas; the journeys confirm payments through its sandbox call.
+  const asaasWebhookToken = 'e2e-asaas-webhook-token-0123456789';
+  const asaas = await new FakeAsaas(`$aact_e2e_fake_key_${slot}`, {
+    url: `http://127.0.0.1:${apiPort}/subscription/webhook`,
+    authToken: asaasWebhookToken,
+  }).start();
+  process.env[`E2E_ASAAS_URL_${slot}`] = asaas.baseUrl;
+  process.env[`E2E_ASAAS_KEY_${slot}`] = asaas.apiKey;
   const env: NodeJS.ProcessEnv = {
-    ...smtp.env,
+    ...shared,
     ...process.env,
     ASAAS_BASE_URL: asaas.baseUrl,
     ASAAS_WEBHOOK_TOKEN: asaasWebhookToken,
-    OPENAI_BASE_URL: ai.openAiUrl,
     // The outbound guard lets the local stand-ins through, and nothing else of this machine.
-    OUTBOUND_ALLOW_PRIVATE: [asaas.baseUrl, ai.openAiUrl].map((url) => new URL(url).host).join(','),
+    OUTBOUND_ALLOW_PRIVATE: [new URL(asaas.baseUrl).host, aiHost].join(','),
     NODE_ENV: 'development',
-    PORT: String(API_PORT),
-    WEB_PORT: String(WEB_PORT),
+    PORT: String(apiPort),
+    WEB_PORT: String(webPort),
     HOST: '127.0.0.1',
     DEMO_SEED: 'true',
     LOG_LEVEL: 'warn',
@@ -69,18 +91,18 @@ export default async function globalSetup() {
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     // Seven journeys sign a new company up; the limit of five an hour is tested against the API.
     SIGNUP_RATE_LIMIT_PER_HOUR: '100',
-    FRONTEND_URL: `http://127.0.0.1:${WEB_PORT}`,
-    BACKEND_URL: `http://127.0.0.1:${API_PORT}`,
+    FRONTEND_URL: `http://127.0.0.1:${webPort}`,
+    BACKEND_URL: `http://127.0.0.1:${apiPort}`,
   };
   delete env.REDIS_URL;
   let dataDir: string | undefined;
   if (process.env.DATABASE_URL) {
-    env.DATABASE_URL = await recreateDatabase(process.env.DATABASE_URL, E2E_DATABASE);
+    env.DATABASE_URL = await recreateDatabase(process.env.DATABASE_URL, database);
   } else {
     dataDir = mkdtempSync(join(tmpdir(), 'atendi-e2e-'));
     chmodSync(dataDir, 0o755);
     env.DATA_DIR = dataDir;
-    env.EMBEDDED_PG_PORT = '54366';
+    env.EMBEDDED_PG_PORT = String(embeddedPgPort);
   }
 
   const server: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
@@ -92,11 +114,11 @@ export default async function globalSetup() {
   const deadline = Date.now() + 120_000;
   for (;;) {
     try {
-      const response = await fetch(`http://127.0.0.1:${API_PORT}/version`);
+      const response = await fetch(`http://127.0.0.1:${apiPort}/version`);
       if (response.ok) break;
     } catch {}
     if (Date.now() > deadline || server.exitCode !== null) {
-      throw new Error('the server did not start for the browser tests');
+      throw new Error(`the server of slot ${slot} did not start for the browser tests`);
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
@@ -110,10 +132,6 @@ export default async function globalSetup() {
       process.kill(-server.pid!, 'SIGKILL');
     } catch {}
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    await smtp.close();
     await asaas.close();
-    await ai.stop();
-    rmSync(mailbox, { recursive: true, force: true });
-    rmSync(aiCalls, { recursive: true, force: true });
   };
 }

@@ -2,10 +2,18 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
-import { API_PORT } from './playwright.config';
+import { API_PORT, SLOT } from './playwright.config';
 
 /** What the journeys share: signing in, screenshots, accessibility, the API, the simulator. */
 export const API = `http://127.0.0.1:${API_PORT}`;
+
+/** The payment provider's stand-in this worker's server calls (see global-setup.ts). */
+export function asaas() {
+  const url = process.env[`E2E_ASAAS_URL_${SLOT}`];
+  const key = process.env[`E2E_ASAAS_KEY_${SLOT}`];
+  expect(url && key, 'the payment stand-in of this worker').toBeTruthy();
+  return { url: url!, key: key! };
+}
 
 /**
  * Waits for the page's transitions to end (dialogs fade in, drawers slide in), not for a fixed

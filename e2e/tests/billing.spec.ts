@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { SubscriptionCharge } from '../../packages/shared/src/invoices/invoices.schemas';
-import { api, expectAccessible, newCompanyAdmin, shot, signIn, tokenOf } from '../support';
+import { api, asaas, expectAccessible, newCompanyAdmin, shot, signIn, tokenOf } from '../support';
 
 test('billing: a company admin pays its invoice by Pix through the provider and sees the new due date', async ({
   page,
@@ -10,7 +10,7 @@ test('billing: a company admin pays its invoice by Pix through the provider and 
   // Two walks through the checkout (the second starts from the kept details).
   test.setTimeout(240_000);
   // The super user writes the provider's key on the settings page; it is shown masked after.
-  const key = process.env.E2E_ASAAS_KEY!;
+  const { key } = asaas();
   await signIn(page);
   await page.goto('/settings');
   const keyField = page.getByLabel('Chave da API do Asaas');
@@ -113,8 +113,8 @@ test('billing: a company admin pays its invoice by Pix through the provider and 
 
   // The customer pays: the provider's sandbox confirms it and calls the webhook.
   const confirmed = await request.post(
-    `${process.env.E2E_ASAAS_URL}/sandbox/payment/${charge.chargeId}/confirm`,
-    { headers: { access_token: process.env.E2E_ASAAS_KEY! } },
+    `${asaas().url}/sandbox/payment/${charge.chargeId}/confirm`,
+    { headers: { access_token: key } },
   );
   expect(confirmed.ok()).toBe(true);
   const toast = admin.getByText(

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { API_PORT, E2E_DATABASE } from '../playwright.config';
+import { API_PORT, SLOT, slotOf } from '../playwright.config';
 import { shot } from '../support';
 
 /**
@@ -20,14 +20,15 @@ const CAMPAIGNS = [
   'Black Friday Eletrodomésticos',
 ];
 
-/** The database the test server uses (see global-setup.ts). */
+/** The database this worker's server uses (see global-setup.ts). */
 function databaseUrl(): string {
+  const { database, embeddedPgPort } = slotOf(SLOT);
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${E2E_DATABASE}`;
+    url.pathname = `/${database}`;
     return url.toString();
   }
-  return 'postgres://postgres:postgres@127.0.0.1:54366/atendi';
+  return `postgres://postgres:postgres@127.0.0.1:${embeddedPgPort}/atendi`;
 }
 
 /**

@@ -95,8 +95,13 @@ test('signing in elsewhere ends this session with the spec message', async ({ pa
   await signIn(page);
   const elsewhere = await browser.newContext();
   const other = await elsewhere.newPage();
+  // The message shows for a second before the page reloads to the sign-in: watched from before
+  // the other sign-in, which may take longer than that to land on its tickets.
+  const told = page
+    .getByText('Sua conta foi acessada em outro computador.')
+    .waitFor({ state: 'visible' });
   await signIn(other);
-  await expect(page.getByText('Sua conta foi acessada em outro computador.')).toBeVisible();
+  await told;
   await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
   // The newer session goes on.
   await other.goto('/contacts');
