@@ -193,7 +193,8 @@ export const ticketTags = pgTable(
  * contact's number, and the words of its messages, in chunks of at most 200 distinct words, so a
  * new message rewrites (and indexes again) one small chunk, never the whole conversation's words.
  * Kept by PostgreSQL triggers on tickets, messages and contacts (migrations 0004 and 0005), so
- * every way of writing them keeps it current.
+ * every way of writing them keeps it current; a bulk load may skip the messages' one and build
+ * its tickets' chunks afterwards (migration 0034, the Whaticket import).
  */
 export const ticketSearchDocuments = pgTable(
   'ticket_search',
