@@ -58,6 +58,7 @@ const WRITTEN = [
   'tags',
   'contacts',
   'tickets',
+  'ticket_search',
   'ticket_tags',
   'ticket_notes',
   'user_ratings',
@@ -121,6 +122,8 @@ async function content(url: string): Promise<Record<string, unknown[]>> {
     tags: `select t.uuid, g.name from ticket_tags x join tickets t on t.id = x.ticket_id join tags g on g.id = x.tag_id`,
     notes: `select t.uuid, n.note from ticket_notes n join tickets t on t.id = n.ticket_id`,
     ratings: `select t.uuid, r.rate from user_ratings r join tickets t on t.id = r.ticket_id`,
+    search: `select t.uuid, array(select distinct w from ticket_search s
+      cross join unnest(tsvector_to_array(s.document)) w where s.ticket_id = t.id order by w) as words from tickets t`,
     messages: `select m.provider_message_id, t.uuid, m.body, m.from_me, m.ack, m.media_type, m.media_name,
       split_part(m.media_path, '/', 2) as file, m.is_deleted, m.is_edited, q.provider_message_id as quoted, m.created_at
       from messages m join tickets t on t.id = m.ticket_id left join messages q on q.id = m.quoted_msg_id`,
@@ -761,6 +764,49 @@ describe.each([
         .map((m) => m.body)
         .filter((body) => body.startsWith('Rajada'));
       expect(bodies).toEqual(['Rajada 1', 'Rajada 2', 'Rajada 3', 'Rajada 4']);
+    },
+  );
+
+  it.runIf(run)(
+    'finds imported tickets by their messages’ words, as it finds those of messages written here',
+    async () => {
+      // Each imported ticket's search holds the words of its contact and of every message of it
+      // not deleted: the words the triggers add for messages written one at a time.
+      const { rows } = await t.database.pool.query(
+        `select t.id,
+           array(select distinct w from unnest(search_words(c.name) || search_number(c.number)
+             || coalesce((select array_agg(x) from messages m cross join unnest(search_words(m.body)) x
+                          where m.ticket_id = t.id and not m.is_deleted), '{}')) w order by w) as expected,
+           array(select distinct w from ticket_search s cross join unnest(tsvector_to_array(s.document)) w
+             where s.ticket_id = t.id order by w) as found
+         from tickets t join contacts c on c.id = t.contact_id
+         join whaticket_import_map x on x.kind = 'ticket' and x.new_id = t.id`,
+      );
+      expect(rows.length).toBeGreaterThan(1);
+      for (const row of rows) expect(row.found, `ticket ${row.id}`).toEqual(row.expected);
+      // Nothing is left to build once the import is done.
+      const pending = await t.database.pool.query(
+        `select count(*)::int as n from whaticket_import_map where kind = 'searchPending'`,
+      );
+      expect(pending.rows[0].n).toBe(0);
+
+      const [burst] = (
+        await t.database.pool.query(
+          `select t.id from tickets t join whaticket_import_map m on m.new_id = t.id and m.kind = 'ticket' where m.old_id = $1`,
+          [String(fixture.burst.ticketId)],
+        )
+      ).rows;
+      const admin = fixture.users.find((u) => u.email === 'admin@empresa1.example')!;
+      const { token } = await t.login(admin.email, admin.password);
+      const search = async (term: string) => {
+        const answer = await t.as(token).get(`/tickets?searchParam=${encodeURIComponent(term)}`);
+        expect(answer.statusCode).toBe(200);
+        return (answer.json().tickets as { id: number }[]).map((ticket) => ticket.id);
+      };
+      expect(await search('rajada 3')).toEqual([burst.id]);
+      expect(await search('RAJ')).toEqual([burst.id]);
+      // A deleted message's words are not searched.
+      expect(await search('apagada')).toEqual([]);
     },
   );
 

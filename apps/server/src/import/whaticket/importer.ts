@@ -112,6 +112,8 @@ interface Step<T extends TargetTable> {
    * written with ON CONFLICT DO NOTHING.
    */
   noIds?: boolean;
+  /** Messages written without their search words (`extra` marks their tickets for later). */
+  withoutSearch?: boolean;
 }
 
 /** The source tables this version does not import, and why. */
@@ -397,7 +399,7 @@ export class WhaticketImporter {
         await this.#target.insert(
           spec.target,
           written.map((w) => w.row),
-          { onConflictDoNothing: spec.noIds },
+          { onConflictDoNothing: spec.noIds, withoutSearch: spec.withoutSearch },
         );
         await spec.extra?.(written, report);
         await this.#target.remember(spec.kind, remembered);
@@ -1045,6 +1047,17 @@ export class WhaticketImporter {
       target: 'messages',
       kind: 'message',
       columns: MESSAGE_COLUMNS.filter((column) => columns.has(column)),
+      // A page holds messages of thousands of tickets: adding its words as it is written would
+      // rewrite each ticket's words once per page, so each ticket's are built once at the end.
+      withoutSearch: true,
+      extra: async (written) => {
+        const tickets = new Map<number, { old: string; id: number; companyId: number }>();
+        for (const { source, row } of written) {
+          const id = row.ticket_id as number;
+          tickets.set(id, { old: text(source.ticketId), id, companyId: row.company_id as number });
+        }
+        await this.#target.searchLater([...tickets.values()]);
+      },
       prefetch: async (rows) => {
         if (!mayBeHere) return;
         here = new Map();
@@ -1107,9 +1120,29 @@ export class WhaticketImporter {
         };
       },
     });
-    const quoting = performance.now();
+    const after = performance.now();
+    await this.#searchWords();
     await this.#quotes(report);
-    report.seconds = (report.seconds ?? 0) + Math.round((performance.now() - quoting) / 100) / 10;
+    report.seconds = (report.seconds ?? 0) + Math.round((performance.now() - after) / 100) / 10;
+  }
+
+  /**
+   * The search words of the tickets that got messages (in this run or in one killed before it
+   * got here), each ticket's built once from all its messages, a page of tickets a transaction.
+   */
+  async #searchWords() {
+    const table = 'Messages (search words)';
+    const total = await this.#target.searchPending();
+    let done = 0;
+    for (;;) {
+      const built = await this.#target.batch(() =>
+        this.#target.buildSearch(this.options.batchSize),
+      );
+      if (!built) break;
+      done += built;
+      this.options.onProgress?.({ table, done, total });
+    }
+    this.options.onProgress?.({ table, done, total, finished: true });
   }
 
   /**

@@ -13,6 +13,9 @@ import pg from 'pg';
 
 export const MAP_TABLE = 'whaticket_import_map';
 
+/** The map's kind for tickets whose imported messages' search words are yet to be built. */
+const SEARCH_PENDING = 'searchPending';
+
 /** Tables the import writes, and the PostgreSQL type of each column it writes. */
 const COLUMNS = {
   plans: {
@@ -539,11 +542,15 @@ export class ImportTarget {
     return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
   }
 
-  /** The rows in one statement; columns left out of a row are written as null. */
+  /**
+   * The rows in one statement; columns left out of a row are written as null. Messages written
+   * `withoutSearch` add no words to their tickets' search (migration 0034): the caller marks the
+   * tickets with searchLater and builds their words with buildSearch.
+   */
   async insert<T extends TargetTable>(
     table: T,
     rows: TargetRow<T>[],
-    options: { onConflictDoNothing?: boolean } = {},
+    options: { onConflictDoNothing?: boolean; withoutSearch?: boolean } = {},
   ): Promise<void> {
     if (!rows.length) return;
     const types = COLUMNS[table] as Record<string, string>;
@@ -558,10 +565,56 @@ export class ImportTarget {
     const unnest = columns.map((column, i) => `$${i + 1}::${types[column]}[]`).join(', ');
     const identity = table === 'messages' ? ' overriding system value' : '';
     const conflict = options.onConflictDoNothing ? ' on conflict do nothing' : '';
+    // Transaction-local, and set back at once: only this statement skips the words.
+    if (options.withoutSearch) await this.#skipSearch(true);
     await this.client.query(
       `insert into ${table} (${columns.map((c) => `"${c}"`).join(', ')})${identity} select * from unnest(${unnest})${conflict}`,
       params,
     );
+    if (options.withoutSearch) await this.#skipSearch(false);
+  }
+
+  async #skipSearch(skip: boolean) {
+    await this.client.query(`select set_config('atendi.skip_search', $1, true)`, [
+      skip ? 'on' : 'off',
+    ]);
+  }
+
+  /**
+   * Marks tickets whose search words are to be built (messages written withoutSearch), in the
+   * transaction of those messages: a run killed before buildSearch leaves the marks, and the
+   * next run builds them.
+   */
+  async searchLater(tickets: { old: string; id: number; companyId: number }[]): Promise<void> {
+    await this.remember(SEARCH_PENDING, tickets);
+  }
+
+  /** Tickets marked by searchLater and not built yet. */
+  async searchPending(): Promise<number> {
+    const [row] = await this.#rows<{ n: string }>(
+      `select count(*) as n from ${MAP_TABLE} where source = $1 and kind = $2`,
+      [this.source, SEARCH_PENDING],
+    );
+    return Number(row!.n);
+  }
+
+  /**
+   * Builds the search words of up to `limit` marked tickets from scratch (ticket_search_build,
+   * as an edited message does) and takes their marks off; answers how many it built. Tickets go
+   * in id order, the order the triggers lock them in.
+   */
+  async buildSearch(limit: number): Promise<number> {
+    const built = await this.#rows<{ id: string }>(
+      `delete from ${MAP_TABLE} where source = $1 and kind = $2 and old_id in (
+         select old_id from ${MAP_TABLE} where source = $1 and kind = $2 order by old_id limit $3)
+       returning new_id as id`,
+      [this.source, SEARCH_PENDING, limit],
+    );
+    const ids = built.map((row) => Number(row.id)).sort((a, b) => a - b);
+    await this.client.query('select count(ticket_search_build(id)) from unnest($1::int4[]) as id', [
+      ids,
+    ]);
+    return ids.length;
   }
 
   // What is already here, read once per step (the merge rules and the unique keys need it).
