@@ -371,9 +371,14 @@ export class WhaticketImporter {
     // A map a step reads while it runs (a menu's parents) is kept whole and grown; otherwise each
     // page asks for its own ids, so a million messages never sit in memory.
     const cached = this.#maps.get(spec.kind);
+    // Pages hold each source row once: when no earlier run remembered a row of this kind, there
+    // is nothing to look up (a first run of the million messages skips a look-up per page).
+    const nothingYet = !cached && !(await this.#target.remembers(spec.kind));
     for await (const page of this.#read(report, spec)) {
       const olds = page.map((row) => text(row.id));
-      const known = cached ?? (await this.#target.lookup(spec.kind, olds));
+      const known =
+        cached ??
+        (nothingYet ? new Map<string, number>() : await this.#target.lookup(spec.kind, olds));
       const fresh = page.filter((row) => !known.has(text(row.id)));
       report.already += page.length - fresh.length;
       if (!fresh.length) continue;

@@ -503,6 +503,15 @@ export class ImportTarget {
     return new Map(rows.map((row) => [row.old_id, Number(row.new_id)]));
   }
 
+  /** Whether any row of `kind` is remembered from this source. */
+  async remembers(kind: string): Promise<boolean> {
+    const [row] = await this.#rows<{ found: boolean }>(
+      `select exists (select 1 from ${MAP_TABLE} where source = $1 and kind = $2) as found`,
+      [this.source, kind],
+    );
+    return row!.found;
+  }
+
   /** The new ids of those of `oldIds` already imported. */
   async lookup(kind: string, oldIds: string[]): Promise<Map<string, number>> {
     if (!oldIds.length) return new Map();
