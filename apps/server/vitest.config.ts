@@ -12,5 +12,9 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     // Each file gets its own database cloned from a migrated template, so files run in parallel.
     pool: 'forks',
+    // After the web's files (the root config): these mostly wait, so three at once keep two cores
+    // busy where two left a third of them idle.
+    sequence: { groupOrder: 1 },
+    maxWorkers: 3,
   },
 });
