@@ -74,8 +74,16 @@ export async function whaticketImportScenario(options: WhaticketImportOptions) {
       },
     );
     let output = '';
+    // RSS when the messages start and when they are done: the phase should not grow it.
+    const messagesRss: { start?: number; end?: number } = {};
     const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4000);
+      const text = chunk.toString();
+      output = (output + text).slice(-4000);
+      try {
+        if (messagesRss.start === undefined && /^Messages \d+\//m.test(text))
+          messagesRss.start = rssMiB(child.pid!);
+        if (/^Messages \d+\/\d+ done/m.test(text)) messagesRss.end = rssMiB(child.pid!);
+      } catch {}
     };
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
@@ -104,8 +112,13 @@ export async function whaticketImportScenario(options: WhaticketImportOptions) {
       seconds: round(seconds),
       commandSeconds: round(commandSeconds),
       messagesPerSecond: round(messages.read / Math.max(seconds, 0.001)),
+      /** The messages step alone (its search words and quotes included). */
+      messagesSeconds: messages.seconds,
       /** The command's resident memory at its largest: sampled, and its own maximum. */
       rssPeakMiB: Math.round(Math.max(sampler.peak(), report.peakRssMiB ?? 0)),
+      /** Its resident memory as the messages started, and as they were done. */
+      rssMessagesStartMiB: messagesRss.start === undefined ? null : Math.round(messagesRss.start),
+      rssMessagesEndMiB: messagesRss.end === undefined ? null : Math.round(messagesRss.end),
       batchSize: options.batchSize,
     };
   } finally {
