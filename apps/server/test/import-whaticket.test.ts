@@ -784,6 +784,14 @@ describe.each([
       );
       expect(rows.length).toBeGreaterThan(1);
       for (const row of rows) expect(row.found, `ticket ${row.id}`).toEqual(row.expected);
+      // A long conversation keeps its first words too (a rebuild after an edit would not).
+      const [long] = (
+        await t.database.pool.query(
+          `select t.id from tickets t join whaticket_import_map m on m.new_id = t.id and m.kind = 'ticket' where m.old_id = $1`,
+          [String(fixture.long.ticketId)],
+        )
+      ).rows;
+      expect(rows.find((row) => row.id === long.id).found).toContain(fixture.long.word);
       // Nothing is left to build once the import is done.
       const pending = await t.database.pool.query(
         `select count(*)::int as n from whaticket_import_map where kind = 'searchPending'`,

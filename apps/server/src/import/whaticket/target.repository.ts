@@ -608,9 +608,11 @@ export class ImportTarget {
   }
 
   /**
-   * Builds the search words of up to `limit` marked tickets from scratch (ticket_search_build,
-   * as an edited message does) and takes their marks off; answers how many it built. Tickets go
-   * in id order, the order the triggers lock them in.
+   * Builds the search words of up to `limit` marked tickets from scratch and takes their marks
+   * off; answers how many it built. Every message's words, as the trigger adds them to a ticket
+   * whose messages are written one at a time (ticket_search_build with no limit, migration 0035;
+   * an edit's rebuild keeps the newest 200,000 characters). Tickets go in id order, the order
+   * the triggers lock them in.
    */
   async buildSearch(limit: number): Promise<number> {
     const built = await this.#rows<{ id: string }>(
@@ -620,9 +622,10 @@ export class ImportTarget {
       [this.source, SEARCH_PENDING, limit],
     );
     const ids = built.map((row) => Number(row.id)).sort((a, b) => a - b);
-    await this.client.query('select count(ticket_search_build(id)) from unnest($1::int4[]) as id', [
-      ids,
-    ]);
+    await this.client.query(
+      'select count(ticket_search_build(id, null)) from unnest($1::int4[]) as id',
+      [ids],
+    );
     return ids.length;
   }
 
