@@ -100,9 +100,16 @@ test('signing in elsewhere ends this session with the spec message', async ({ pa
   const told = page
     .getByText('Sua conta foi acessada em outro computador.')
     .waitFor({ state: 'visible' });
+  const reloaded = page.waitForEvent('load', { timeout: 30_000 });
   await signIn(other);
   await told;
+  await reloaded;
   await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+  // and the sign-in page it reloaded to still says why
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Sua conta foi acessada em outro computador.' }),
+  ).toBeVisible();
+  await shot(page, 'shell-session-ended-elsewhere');
   // The newer session goes on.
   await other.goto('/contacts');
   await expect(other.getByRole('heading', { name: 'Contatos' })).toBeVisible();

@@ -108,3 +108,21 @@ export function tokenSecondsLeft(token: string | null, now = Date.now()): number
   if (!claims) return 0;
   return Math.max(0, claims.exp - (Math.floor(now / 1000) - clockSkew()));
 }
+
+const ENDED_ELSEWHERE_KEY = 'sessionEndedElsewhere';
+
+/**
+ * This tab's session was ended by a sign-in elsewhere: kept across the reload that follows, so
+ * the sign-in page can say why (a toast would go with the page).
+ */
+export function markEndedElsewhere(): void {
+  sessionStorage.setItem(ENDED_ELSEWHERE_KEY, '1');
+}
+
+export function wasEndedElsewhere(): boolean {
+  return sessionStorage.getItem(ENDED_ELSEWHERE_KEY) !== null;
+}
+
+export function forgetEndedElsewhere(): void {
+  sessionStorage.removeItem(ENDED_ELSEWHERE_KEY);
+}

@@ -20,7 +20,13 @@ import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
 import { apiBaseUrl, refreshAccessToken } from './api';
 import { useSessionUser } from './auth';
-import { clearSession, decodeToken, readToken, tokenSecondsLeft } from './session';
+import {
+  clearSession,
+  decodeToken,
+  markEndedElsewhere,
+  readToken,
+  tokenSecondsLeft,
+} from './session';
 import { toast } from './toast';
 
 /** Exported for tests, which provide a fake socket; the app uses <SocketProvider>. */
@@ -153,6 +159,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         const ownSession = decodeToken(readToken())?.sid;
         if (event.sessionId && event.sessionId === ownSession) return;
         toast.warning(tRef.current('session.loggedInElsewhere'));
+        markEndedElsewhere();
         clearSession();
         closing = true;
         next.disconnect();

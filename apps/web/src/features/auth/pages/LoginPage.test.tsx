@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { markEndedElsewhere } from '../../../app/session';
 import { json, stubFetch } from '../../../test/fetch';
 import { renderWithApp, sessionUser } from '../../../test/render';
 import { LoginPage } from './LoginPage';
@@ -23,6 +24,27 @@ afterEach(() => {
 });
 
 describe('LoginPage', () => {
+  it('says why the session ended after a sign-in elsewhere, reloads included, until the next sign-in', async () => {
+    const user = sessionUser({ id: 7, companyId: 3 });
+    stubFetch(() =>
+      json(200, { token: 'jwt-token', user, dueDateWarning: false, daysToDueDate: null }),
+    );
+    markEndedElsewhere();
+    const said = 'Sua conta foi acessada em outro computador.';
+    // the page the session ended on, then the same page after the reload
+    renderLogin().unmount();
+    const reloaded = renderLogin();
+    expect(await screen.findByText(said)).toBeTruthy();
+    fill('Email', 'ana@empresa.com');
+    fill('Senha', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('tickets screen')).toBeTruthy();
+    reloaded.unmount();
+    renderLogin();
+    await screen.findByLabelText('Email');
+    expect(screen.queryByText(said)).toBeNull();
+  });
+
   it('shows the validation messages, translated, and sends nothing', async () => {
     const calls = stubFetch(() => json(500));
     renderLogin();

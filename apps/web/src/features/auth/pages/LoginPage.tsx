@@ -1,5 +1,6 @@
 import { type Login, loginSchema } from '@atendi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -15,11 +16,14 @@ import { useAuth } from '../../../app/auth';
 import { toastError } from '../../../app/errors';
 import { formatDate } from '../../../app/format';
 import { muiField, useValidationText } from '../../../app/forms';
+import { forgetEndedElsewhere, wasEndedElsewhere } from '../../../app/session';
 import { toast } from '../../../app/toast';
 import { AuthCard } from '../components/AuthCard';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
+  // Said on the sign-in page an ended session went (and reloaded) to, until the next sign-in.
+  const [endedElsewhere] = useState(wasEndedElsewhere);
   const validationText = useValidationText();
   const { login } = useAuth();
   const navigate = useNavigate();
@@ -37,6 +41,7 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       const session = await login(credentials);
+      forgetEndedElsewhere();
       toast.success(t('login.success'));
       if (session.dueDateWarning && session.daysToDueDate !== null) {
         toast.warning(t('login.dueDateWarning', { days: session.daysToDueDate }));
@@ -56,6 +61,9 @@ export function LoginPage() {
   return (
     <AuthCard title={t('login.title')}>
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
+        {endedElsewhere && (
+          <Alert severity="warning">{t('session.loggedInElsewhere', { ns: 'layout' })}</Alert>
+        )}
         <TextField
           id="login-email"
           label={t('fields.email')}
