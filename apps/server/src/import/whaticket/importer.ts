@@ -1128,7 +1128,8 @@ export class WhaticketImporter {
     const after = performance.now();
     await this.#searchWords();
     await this.#quotes(report);
-    report.seconds = (report.seconds ?? 0) + Math.round((performance.now() - after) / 100) / 10;
+    report.seconds =
+      Math.round((report.seconds ?? 0) * 10 + (performance.now() - after) / 100) / 10;
   }
 
   /**
