@@ -1962,6 +1962,54 @@ describe('the original client, screen by screen', () => {
     expect(created.json()).toMatchObject({ shortcode: 'modal-original', mediaPath: null });
   });
 
+  it('Tags: the tag dialog saves with color "" when no colour was picked', async () => {
+    const admin = t.as(world.a.admin.token);
+    // TagModal's initial state { name, color: "", kanban: 0 }, with the caller's userId.
+    const created = await admin.post('/tags', {
+      name: 'Sem cor',
+      color: '',
+      kanban: 0,
+      userId: world.a.admin.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().color).toMatch(/^#[0-9a-fA-F]{6}$/);
+    // On edit it sends the tag read, and "" again leaves its colour as it was.
+    const read = (await admin.get(`/tags/${created.json().id}`)).json();
+    const edited = await admin.put(`/tags/${read.id}`, { ...read, color: '', kanban: 1 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ color: read.color, kanban: 1 });
+    const refused = await admin.post('/tags', { name: 'Cor errada', color: 'azul', kanban: 0 });
+    expect(refused.statusCode, refused.body).toBe(400);
+  });
+
+  it('Lista de arquivos: the dialog saves with its untouched option row', async () => {
+    const admin = t.as(world.a.admin.token);
+    // FilesModal's initial state: one option row { name: "", path: "", mediaType: "" }.
+    const created = await admin.post('/files', {
+      name: 'Catálogo do modal',
+      message: 'Segue o catálogo',
+      options: [{ name: '', path: '', mediaType: '' }],
+      userId: world.a.admin.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().options).toEqual([]);
+    // A named row is an option; a row with only a path still needs its name.
+    const edited = await admin.put(`/files/${created.json().id}`, {
+      ...created.json(),
+      options: [
+        { name: 'Tabela', path: '', mediaType: '' },
+        { name: '', path: '', mediaType: '' },
+      ],
+      userId: world.a.admin.id,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().options.map((o: { name: string }) => o.name)).toEqual(['Tabela']);
+    const refused = await admin.put(`/files/${created.json().id}`, {
+      options: [{ name: '', path: 'x.pdf', mediaType: 'application/pdf' }],
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+  });
+
   it('Agendamentos: the schedule modal sends a form, the schedule as JSON and its image', async () => {
     const { a } = world;
     const scheduleData = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { noneIfEmpty, optionalRef, optionalWholeNumber } from './tolerant';
+import { noneIfEmpty, optionalRef, optionalWholeNumber, unsetIfEmpty } from './tolerant';
 
 const body = z.object({
   ref: optionalRef,
@@ -15,6 +15,11 @@ describe('the tolerant readers', () => {
     expect(body.parse({ ref: null })).toEqual({ ref: null });
     expect(body.parse({})).toEqual({});
     expect(noneIfEmpty(z.string().email()).parse('  ')).toBeNull();
+    const colour = z.object({ color: unsetIfEmpty(z.string().regex(/^#[0-9a-f]{6}$/)).optional() });
+    expect(colour.parse({ color: '' })).toEqual({});
+    expect(colour.parse({ color: false })).toEqual({});
+    expect(colour.parse({ color: '#a4cccc' })).toEqual({ color: '#a4cccc' });
+    expect(colour.safeParse({ color: 'blue' }).success).toBe(false);
   });
 
   it('refuse what means nothing', () => {

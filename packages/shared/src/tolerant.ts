@@ -38,3 +38,10 @@ export const optionalWholeNumber = (min: number, max: number) =>
       .union([z.number(), z.string().trim()], { error: MSG.required })
       .pipe(z.coerce.number<string | number>().int().min(min).max(max)),
   ).optional();
+
+/**
+ * `schema`, or unset (undefined) for the original's empty values: a blank field the form sends
+ * as it started ("") leaves the column to its default on create and as it was on update.
+ */
+export const unsetIfEmpty = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (isEmptyValue(value) ? undefined : value), schema.optional());

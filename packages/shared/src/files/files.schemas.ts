@@ -45,6 +45,13 @@ const optionFields = z.object({
   mediaName: z.string().max(255).nullable().optional(),
 });
 
+/** The original's blank option row: no id, and its name, path and media type all "". */
+const isUntouchedRow = (row: unknown): boolean => {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return false;
+  const { id, name, path, mediaType } = row as Record<string, unknown>;
+  return id === undefined && name === '' && path === '' && mediaType === '';
+};
+
 const fileListFields = {
   name: z
     .string({ error: FILE_LIST_REQUIRED })
@@ -57,8 +64,17 @@ const fileListFields = {
     .trim()
     .min(1, FILE_LIST_REQUIRED)
     .max(10_000, MSG.tooLong),
-  /** The list's options after the save: listed ones kept or added, the others removed. */
-  options: z.array(optionFields).max(FILE_LIST_MAX_OPTIONS).optional(),
+  /**
+   * The list's options after the save: listed ones kept or added, the others removed. The
+   * original client's dialog starts with one row { name: "", path: "", mediaType: "" }; sent
+   * untouched, that row is no option.
+   */
+  options: z
+    .preprocess(
+      (value) => (Array.isArray(value) ? value.filter((row) => !isUntouchedRow(row)) : value),
+      z.array(optionFields).max(FILE_LIST_MAX_OPTIONS),
+    )
+    .optional(),
   // Sent by the spec's client; the session decides both.
   userId: z.coerce.number().int().nullable().optional(),
   companyId: z.coerce.number().int().optional(),

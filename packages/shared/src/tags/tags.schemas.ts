@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../pagination';
+import { unsetIfEmpty } from '../tolerant';
 import { MSG, positiveId } from '../validation';
 
 /** The spec's message for a short tag name. */
@@ -24,11 +25,13 @@ const tagFields = {
     .min(1, MSG.required)
     .min(3, SHORT_MESSAGE)
     .max(50, MSG.tooLong),
-  color: z
-    .string()
-    .trim()
-    .regex(/^#[0-9a-fA-F]{3,8}$/, 'Invalid color')
-    .optional(),
+  /** The original's tag dialog sends "" when no colour was picked: the default colour. */
+  color: unsetIfEmpty(
+    z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-fA-F]{3,8}$/, 'Invalid color'),
+  ).optional(),
   /** 1 shows the tag as a kanban column; old clients send a boolean. */
   kanban: z
     .union([z.boolean(), z.number().int().min(0).max(1)])
