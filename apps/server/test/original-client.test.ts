@@ -1995,7 +1995,7 @@ describe('the original client, screen by screen', () => {
     expect(created.json().options).toEqual([]);
     // A named row is an option; a row with only a path still needs its name.
     const edited = await admin.put(`/files/${created.json().id}`, {
-      ...created.json(),
+      ...(created.json() as Record<string, unknown>),
       options: [
         { name: 'Tabela', path: '', mediaType: '' },
         { name: '', path: '', mediaType: '' },
