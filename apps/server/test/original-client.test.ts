@@ -2070,6 +2070,46 @@ describe('the original client, screen by screen', () => {
     expect(broken.statusCode, broken.body).toBe(400);
   });
 
+  it("Configurações: the Opções tab's IXC and MK-AUTH fields save as typed; the secrets come back masked", async () => {
+    const admin = world.a.admin.token;
+    // The page saves each field on change with PUT /settings/{key} { key, value }.
+    const typed = {
+      ipixc: 'https://ixc.provedor.example',
+      tokenixc: '12:tokenixcsecreto0123456789',
+      ipmkauth: 'https://mkauth.provedor.example',
+      clientidmkauth: 'cliente-mk',
+      clientsecretmkauth: 'segredo-mkauth-0123456789',
+    };
+    for (const [key, value] of Object.entries(typed)) {
+      await replay('/settings/:key', {
+        method: 'PUT',
+        url: `/settings/${key}`,
+        token: admin,
+        body: { key, value },
+      });
+    }
+    const listed = (await t.as(admin).get('/settings/')).json() as { key: string; value: string }[];
+    const stored = (key: string) => listed.find((setting) => setting.key === key)?.value;
+    expect(stored('ipixc')).toBe(typed.ipixc);
+    expect(stored('ipmkauth')).toBe(typed.ipmkauth);
+    expect(stored('clientidmkauth')).toBe(typed.clientidmkauth);
+    // the token and the client secret are sealed at rest and never read back whole
+    expect(stored('tokenixc')).toBe(`********${typed.tokenixc.slice(-4)}`);
+    expect(stored('clientsecretmkauth')).toBe(`********${typed.clientsecretmkauth.slice(-4)}`);
+    const { rows } = await t.database.pool.query(
+      `select value from settings where company_id = $1 and key in ('tokenixc', 'clientsecretmkauth')`,
+      [world.a.companyId],
+    );
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.value).not.toContain('tokenixcsecreto');
+      expect(row.value).not.toContain('segredo-mkauth');
+    }
+    // another company's list holds none of it
+    const other = (await t.as(world.b.admin.token).get('/settings/')).json();
+    expect(JSON.stringify(other)).not.toContain('provedor.example');
+  });
+
   it('Login and sign-up: the switches are read without a session, set by the super user', async () => {
     const anyone = (url: string) => t.app.inject({ method: 'GET', url });
     expect((await anyone('/settings/viewregister')).json()).toEqual({

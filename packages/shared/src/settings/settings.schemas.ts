@@ -41,6 +41,16 @@ export const SETTING_VALUES = {
   viewregister: toggle,
   /** Public sign-up, the original product's name for it: closed when this or userCreation is off. */
   allowregister: toggle,
+  /**
+   * The original product's fields for its IXC and MK-AUTH integrations, which its settings page
+   * saves as they are typed: kept per company (the token and the client secret sealed like the
+   * payment key) and carried over by the Whaticket import. Nothing here calls those systems yet.
+   */
+  ipixc: z.string().max(500),
+  tokenixc: z.string().max(500),
+  ipmkauth: z.string().max(500),
+  clientidmkauth: z.string().max(500),
+  clientsecretmkauth: z.string().max(500),
   /** Days of trial a company signing up gets. */
   trial: z
     .string()
@@ -50,7 +60,14 @@ export const SETTING_VALUES = {
 
 export type SettingKey = keyof typeof SETTING_VALUES;
 export const SETTING_KEYS = Object.keys(SETTING_VALUES) as SettingKey[];
-export const SECRET_SETTING_KEYS: readonly SettingKey[] = ['asaas'];
+export const SECRET_SETTING_KEYS: readonly SettingKey[] = [
+  'asaas',
+  'tokenixc',
+  'clientsecretmkauth',
+] satisfies readonly SettingKey[];
+type SecretSettingKey = 'asaas' | 'tokenixc' | 'clientsecretmkauth';
+/** The settings with a default, which the server reads for its rules (no secret among them). */
+export type PlainSettingKey = Exclude<SettingKey, SecretSettingKey>;
 /** Settings only the super user may read or change. */
 export const SUPER_SETTING_KEYS: readonly SettingKey[] = [
   'asaas',
@@ -63,7 +80,7 @@ export const SUPER_SETTING_KEYS: readonly SettingKey[] = [
 export const PUBLIC_SETTING_KEYS = ['viewregister', 'allowregister', 'trial'] as const;
 export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 
-export const DEFAULT_SETTINGS: Record<Exclude<SettingKey, 'asaas'>, string> = {
+export const DEFAULT_SETTINGS: Record<PlainSettingKey, string> = {
   userRating: 'disabled',
   // Hours are the company's choice: nothing closes until it picks queue or company hours.
   scheduleType: 'disabled',
@@ -81,6 +98,9 @@ export const DEFAULT_SETTINGS: Record<Exclude<SettingKey, 'asaas'>, string> = {
   viewregister: 'enabled',
   allowregister: 'enabled',
   trial: String(TRIAL_DAYS),
+  ipixc: '',
+  ipmkauth: '',
+  clientidmkauth: '',
 };
 
 export const settingSchema = z.object({ key: z.string(), value: z.string() });

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type SettingKey } from '@atendi/shared';
+import { DEFAULT_SETTINGS, type PlainSettingKey } from '@atendi/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { settings } from '../../db/schema';
 import type { TenantDb } from '../../db/tenant';
@@ -34,7 +34,7 @@ export async function saveSetting(db: TenantDb, key: string, value: string) {
 }
 
 /** The company's values of `keys`, each the stored one or its default: one query. */
-export async function settingValues<K extends Exclude<SettingKey, 'asaas'>>(
+export async function settingValues<K extends PlainSettingKey>(
   db: TenantDb,
   keys: readonly K[],
 ): Promise<Record<K, string>> {

@@ -1,4 +1,10 @@
-import { DEFAULT_SETTINGS, SETTING_KEYS, type Setting, SUPER_SETTING_KEYS } from '@atendi/shared';
+import {
+  DEFAULT_SETTINGS,
+  SECRET_SETTING_KEYS,
+  SETTING_KEYS,
+  type Setting,
+  SUPER_SETTING_KEYS,
+} from '@atendi/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_SECRETS_KEY, type TestServer } from '../../../test/harness';
@@ -137,6 +143,12 @@ describe('PUT /settings/:key', () => {
       ['viewclosed', 'sim', false],
       ['viewgroups', 'disabled', true],
       ['viewgroups', true, false],
+      ['ipixc', 'https://ixc.provedor.example', true],
+      ['ipixc', 'x'.repeat(501), false],
+      ['ipmkauth', '', true],
+      ['ipmkauth', 1, false],
+      ['clientidmkauth', 'cliente-mk', true],
+      ['clientidmkauth', 'x'.repeat(501), false],
     ];
     for (const [key, value, accepted] of cases) {
       const before = await stored(company.id, key);
@@ -152,11 +164,37 @@ describe('PUT /settings/:key', () => {
         expect(await stored(company.id, key), label).toBe(before);
       }
     }
+    // every key a company's admin sets, the secrets apart (below)
     expect(new Set(cases.map(([key]) => key))).toEqual(
-      new Set(SETTING_KEYS.filter((key) => !SUPER_ONLY.includes(key))),
+      new Set(
+        SETTING_KEYS.filter(
+          (key) => !SUPER_ONLY.includes(key) && !SECRET_SETTING_KEYS.includes(key),
+        ),
+      ),
     );
   });
 
+  it("keeps a company's own secrets (the original's IXC token and MK-AUTH secret) sealed, answering a hint", async () => {
+    const { company, asAdmin } = await tenant();
+    const companySecrets = SECRET_SETTING_KEYS.filter((key) => !SUPER_ONLY.includes(key));
+    expect(companySecrets.length).toBeGreaterThan(0);
+    for (const key of companySecrets) {
+      const plain = `${key}-valor-secreto-0123`;
+      const saved = await asAdmin.put(`/settings/${key}`, { key, value: plain });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toEqual({ key, value: `********${plain.slice(-4)}` });
+      const sealed = await stored(company.id, key);
+      expect(sealed).not.toContain('valor-secreto');
+      expect(openSecretSetting(TEST_SECRETS_KEY, sealed)).toBe(plain);
+      const listed = (await asAdmin.get('/settings')).json() as Setting[];
+      expect(listed.find((setting) => setting.key === key)?.value).toBe(
+        `********${plain.slice(-4)}`,
+      );
+      expect(JSON.stringify(t.emitted)).not.toContain('valor-secreto');
+      const refused = await asAdmin.put(`/settings/${key}`, { value: 'x'.repeat(501) });
+      expect(refused.statusCode).toBe(400);
+    }
+  });
   it('answers 400 for an unknown key, a missing value or a wrong value', async () => {
     const { company, asAdmin } = await tenant();
     const count = () => new TenantDb(t.database.db, company.id).count(settings);

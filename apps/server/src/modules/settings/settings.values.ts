@@ -1,13 +1,13 @@
-import type { SettingKey } from '@atendi/shared';
+import type { PlainSettingKey } from '@atendi/shared';
 import type { TenantDb } from '../../db/tenant';
 import { saveSetting, seedDefaultSettings, settingValues } from './settings.repository';
 
 /**
  * How the rest of the server reads and writes a company's settings; the settings module's
- * repository stays its own. Values are the stored ones or their defaults; the payment key
- * (`asaas`), sealed at rest, is not among what others may read.
+ * repository stays its own. Values are the stored ones or their defaults; the secrets (the
+ * payment key and the like), sealed at rest, are not among what others may read.
  */
-type ReadableKey = Exclude<SettingKey, 'asaas'>;
+type ReadableKey = PlainSettingKey;
 
 /** One setting of the company: the stored value, or its default. */
 export async function companySetting(db: TenantDb, key: ReadableKey): Promise<string> {
