@@ -14,7 +14,7 @@ import { hslToRgb, rgbToHex } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { type ReactNode, useCallback, useId, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -140,6 +140,9 @@ export function QueueDialog({ open, onClose, queue, takenColors = [] }: QueueDia
     control,
     handleSubmit,
     setError,
+    setValue,
+    getValues,
+    getFieldState,
     formState: { errors, isSubmitting },
   } = useRecordForm<QueueFormValues>(queueFormSchema, {
     name: queue?.name ?? '',
@@ -154,6 +157,17 @@ export function QueueDialog({ open, onClose, queue, takenColors = [] }: QueueDia
     integrationId: queue?.integrationId ?? null,
     promptId: queue?.promptId ?? null,
   });
+  // Opened before the company's queues were read, a new queue was offered a colour one of them
+  // may use: offered again once they are known, unless the person chose one.
+  const takenKey = takenColors.join(',');
+  useEffect(() => {
+    if (editing || getFieldState('color').isDirty) return;
+    const taken = takenKey ? takenKey.split(',') : [];
+    const offered = getValues('color').toLowerCase();
+    if (taken.some((color) => color.toLowerCase() === offered)) {
+      setValue('color', freeQueueColor(taken));
+    }
+  }, [editing, takenKey, getFieldState, getValues, setValue]);
   const me = useSessionUser();
   const usesPrompts = canAccess(me, { permission: 'prompts:use' });
   const promptOptions = usePromptOptions({ enabled: usesPrompts && open });

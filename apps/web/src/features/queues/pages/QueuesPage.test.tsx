@@ -18,7 +18,7 @@ const queue = (id: number, name: string, color: string, extra: Partial<Queue> = 
 });
 
 /** A company's queues and bot menus kept in memory, answered as the server does. */
-function fakeServer(extra?: (call: Call) => Response | undefined) {
+function fakeServer(extra?: (call: Call) => Response | Promise<Response> | undefined) {
   const queues: Queue[] = [
     queue(1, 'Vendas', '#2e7d32', { orderQueue: 1, greetingMessage: 'Bem-vindo às vendas!' }),
     queue(2, 'Suporte', '#d32f2f'),
@@ -184,6 +184,7 @@ describe('QueuesPage', () => {
     const { calls, queues } = fakeServer();
     queues[1]!.color = '#1976D2';
     renderPage();
+    await screen.findByText('Suporte');
     fireEvent.click(await screen.findByRole('button', { name: 'Adicionar fila' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adicionar fila' });
     const offered = (within(dialog).getByLabelText('Cor') as HTMLInputElement).value;
@@ -194,6 +195,30 @@ describe('QueuesPage', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ color: offered }),
     );
+  });
+
+  it('offers a free colour again when the queues arrive after the dialog opened', async () => {
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let listed: Queue[] = [];
+    const server = fakeServer((call) =>
+      call.url.pathname === '/queue' && call.method === 'GET'
+        ? arrived.then(() => json(200, listed))
+        : undefined,
+    );
+    server.queues[1]!.color = '#1976D2';
+    listed = server.queues;
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Adicionar fila' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adicionar fila' });
+    const colour = () => (within(dialog).getByLabelText('Cor') as HTMLInputElement).value;
+    // nothing known yet: the first colour of the list, which 'Suporte' turns out to use
+    expect(colour().toLowerCase()).toBe('#1976d2');
+    release();
+    await waitFor(() => expect(colour().toLowerCase()).not.toBe('#1976d2'));
+    expect(listed.map((queue) => queue.color.toLowerCase())).not.toContain(colour().toLowerCase());
   });
 
   it('shows a colour in use on the colour field and the plan limit as a toast', async () => {
