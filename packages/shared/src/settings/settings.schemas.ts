@@ -60,12 +60,14 @@ export const SETTING_VALUES = {
 
 export type SettingKey = keyof typeof SETTING_VALUES;
 export const SETTING_KEYS = Object.keys(SETTING_VALUES) as SettingKey[];
-export const SECRET_SETTING_KEYS: readonly SettingKey[] = [
+/** Settings sealed at rest and answered as a masked hint only, never emitted. */
+const SECRET_KEYS = [
   'asaas',
   'tokenixc',
   'clientsecretmkauth',
-] satisfies readonly SettingKey[];
-type SecretSettingKey = 'asaas' | 'tokenixc' | 'clientsecretmkauth';
+] as const satisfies readonly SettingKey[];
+type SecretSettingKey = (typeof SECRET_KEYS)[number];
+export const SECRET_SETTING_KEYS: readonly SettingKey[] = SECRET_KEYS;
 /** The settings with a default, which the server reads for its rules (no secret among them). */
 export type PlainSettingKey = Exclude<SettingKey, SecretSettingKey>;
 /** Settings only the super user may read or change. */
